@@ -1,0 +1,57 @@
+// Command grimoire is the whole app in one binary: `serve` (the default) runs
+// the web app, `replay` prints the final state of a game record, and
+// `simulate` plays bots against each other.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
+		if err != errSilent {
+			fmt.Fprintln(os.Stderr, "grimoire:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+// errSilent reports failure after the subcommand already printed what went wrong
+// in the form its contract asks for (replay's `action N: reason` line).
+var errSilent = fmt.Errorf("failed")
+
+const usage = `usage: grimoire [command] [flags]
+
+commands:
+  serve      run the web app (the default)
+  replay     print the final state of a game record: grimoire replay FILE|-
+  simulate   play bots against each other: grimoire simulate GAME -n N
+`
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx, args, stdout, stderr)
+	case "replay":
+		return replay(args, stdin, stdout, stderr)
+	case "simulate":
+		return simulate(args, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", cmd)
+	}
+}

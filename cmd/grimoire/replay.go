@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+)
+
+// replayers maps a record's game id to the function that replays it and
+// returns its snapshot. Each game registers itself in its own file.
+var replayers = map[string]func(record.Record) (any, error){}
+
+// replay implements `grimoire replay FILE|-`: the final snapshot as JSON on
+// stdout (exit 0), or one `action N: reason` line on stderr (exit 1).
+func replay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: grimoire replay FILE|-")
+		return errSilent
+	}
+	var data []byte
+	var err error
+	if args[0] == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(args[0])
+	}
+	if err != nil {
+		return fmt.Errorf("replay: %w", err)
+	}
+	snap, err := replayRecord(data)
+	if err != nil {
+		fmt.Fprintln(stderr, replayErrorLine(err))
+		return errSilent
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(snap)
+}
+
+func replayRecord(data []byte) (any, error) {
+	rec, err := record.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	fn, ok := replayers[rec.Game]
+	if !ok {
+		return nil, fmt.Errorf("%w: this build cannot replay %q", record.ErrMalformed, rec.Game)
+	}
+	return fn(rec)
+}
+
+// replayErrorLine is the one line replay prints on failure: an action's own
+// `action N: reason`, or the reason the record as a whole cannot be read.
+func replayErrorLine(err error) string {
+	var ae *record.ActionError
+	if errors.As(err, &ae) {
+		return ae.Error()
+	}
+	return err.Error()
+}

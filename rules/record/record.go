@@ -1,0 +1,94 @@
+// Package record holds the game-record envelope shared by every game: the
+// whole game as data (like a chess PGN), which the app stores, exports,
+// imports, prints from and replays. Each rules package decodes its own setup
+// and actions from the raw JSON kept here.
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Game ids, exactly as the record format spells them.
+const (
+	SpellsArrows  = "spells-arrows"
+	ArcaneScribes = "arcane-scribes"
+	MagesTower    = "mages-tower"
+)
+
+// FormatVersion is the only record version this build reads and writes.
+const FormatVersion = 1
+
+// Record is one game: who played what, with which options, and every action
+// in order. State is always replay(setup, actions).
+type Record struct {
+	Game    string            `json:"game"`
+	Version int               `json:"version"`
+	Seed    int64             `json:"seed"`
+	Setup   json.RawMessage   `json:"setup"`
+	Actions []json.RawMessage `json:"actions"`
+}
+
+// ErrMalformed marks a record that cannot be read at all (bad JSON, unknown
+// game, wrong version), as opposed to one whose actions break a rule.
+var ErrMalformed = errors.New("malformed record")
+
+// Parse reads a record strictly: unknown top-level keys, a missing game or a
+// version this build does not know are errors, so a typo never silently
+// replays as a different game.
+func Parse(data []byte) (Record, error) {
+	var r Record
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return Record{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	if dec.More() {
+		return Record{}, fmt.Errorf("%w: trailing data after the record", ErrMalformed)
+	}
+	switch r.Game {
+	case SpellsArrows, ArcaneScribes, MagesTower:
+	case "":
+		return Record{}, fmt.Errorf("%w: the record names no game", ErrMalformed)
+	default:
+		return Record{}, fmt.Errorf("%w: unknown game %q", ErrMalformed, r.Game)
+	}
+	if r.Version != FormatVersion {
+		return Record{}, fmt.Errorf("%w: record version %d, this build reads version %d", ErrMalformed, r.Version, FormatVersion)
+	}
+	if len(r.Setup) == 0 || string(r.Setup) == "null" {
+		return Record{}, fmt.Errorf("%w: the record has no setup", ErrMalformed)
+	}
+	for i, a := range r.Actions {
+		if len(a) == 0 || a[0] != '{' {
+			return Record{}, &ActionError{Index: i, Err: fmt.Errorf("%w: an action must be a JSON object", ErrMalformed)}
+		}
+	}
+	return r, nil
+}
+
+// ActionError says which action of a record could not be applied. Its text is
+// the `action N: <reason>` line that `grimoire replay` prints.
+type ActionError struct {
+	Index int // counted from 0
+	Err   error
+}
+
+func (e *ActionError) Error() string { return fmt.Sprintf("action %d: %v", e.Index, e.Err) }
+func (e *ActionError) Unwrap() error { return e.Err }
+
+// DecodeStrict unmarshals one JSON object and refuses unknown keys, so a
+// misspelt field in a setup or an action is an error and not a default value.
+func DecodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("trailing data after the object")
+	}
+	return nil
+}
