@@ -1,0 +1,44 @@
+package sqlite
+
+// migrations are applied in order; PRAGMA user_version records how many ran.
+// Never edit one that has shipped: append a new one.
+var migrations = []string{
+	`
+CREATE TABLE games (
+	id              TEXT PRIMARY KEY,
+	kind            TEXT NOT NULL,
+	title           TEXT NOT NULL,
+	owner           TEXT NOT NULL,
+	spectator_token TEXT NOT NULL UNIQUE,
+	seed            INTEGER NOT NULL,
+	setup           TEXT CHECK (setup IS NULL OR json_valid(setup)),
+	version         INTEGER NOT NULL DEFAULT 0,
+	created         INTEGER NOT NULL, -- unix ms, UTC
+	updated         INTEGER NOT NULL  -- unix ms, UTC
+) STRICT;
+CREATE INDEX games_owner_updated ON games (owner, updated);
+
+CREATE TABLE entries (
+	game_id   TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+	seq       INTEGER NOT NULL,
+	kind      TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
+	action    TEXT CHECK (action IS NULL OR json_valid(action)),
+	seat      INTEGER NOT NULL,
+	client_id TEXT, -- NULL: the write carried no idempotency key
+	at        INTEGER NOT NULL, -- unix ms, UTC
+	PRIMARY KEY (game_id, seq),
+	UNIQUE (game_id, client_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE seats (
+	game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+	idx     INTEGER NOT NULL,
+	name    TEXT NOT NULL,
+	token   TEXT NOT NULL UNIQUE,
+	holder  TEXT NOT NULL DEFAULT '', -- '' while free
+	PRIMARY KEY (game_id, idx)
+) STRICT;
+-- Games(owner) looks seats up by holder; free seats are not worth indexing.
+CREATE INDEX seats_holder ON seats (holder) WHERE holder <> '';
+`,
+}
