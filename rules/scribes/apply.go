@@ -1,0 +1,381 @@
+package scribes
+
+import (
+	"fmt"
+)
+
+// Decider is the seat that must decide now, or -1 when the game is over.
+func (s State) Decider() int {
+	switch s.phase {
+	case PhaseOver:
+		return -1
+	case PhaseDiscard:
+		return s.discardSeat
+	case PhaseFollow:
+		return s.fol.queue[0]
+	}
+	return s.active
+}
+
+// Apply plays one action and returns the new state. It never changes s; on
+// error the returned state is the zero State and s is untouched. Errors wrap
+// ErrGameOver (checked first), ErrNotYourTurn, ErrIllegal or ErrCannotAfford.
+func Apply(s State, a Action) (State, error) {
+	if err := validate(s, a); err != nil {
+		return State{}, err
+	}
+	n := s.clone()
+	n.play(a)
+	n.advance()
+	return n, nil
+}
+
+// validate is the one place legality is decided; Legal lists exactly the
+// candidate actions it accepts.
+func validate(s State, a Action) error {
+	if s.phase == PhaseOver {
+		return fmt.Errorf("%w: no more actions can be played", ErrGameOver)
+	}
+	if a.Seat < 0 || a.Seat >= len(s.players) {
+		return fmt.Errorf("%w: there is no seat %d", ErrNotYourTurn, a.Seat)
+	}
+	who := s.Decider()
+	if a.Seat != who {
+		return fmt.Errorf("%w: %s must %s now, not %s", ErrNotYourTurn, s.players[who].name, s.waitingFor(), s.players[a.Seat].name)
+	}
+	p := &s.players[a.Seat]
+	switch s.phase {
+	case PhaseDiscard:
+		if a.Type != ActDiscard {
+			return fmt.Errorf("%w: %s holds %d oinks and must first discard down to 5", ErrIllegal, p.name, total(p.oinks))
+		}
+		return s.checkDiscard(a)
+	case PhaseFollow:
+		if a.Type != ActFollow {
+			return fmt.Errorf("%w: %s must first resolve the follow-up of the world tile", ErrIllegal, p.name)
+		}
+		return s.checkFollow(a)
+	}
+	switch a.Type {
+	case ActTake:
+		x, y := a.Elements[0], a.Elements[1]
+		if x >= NumElements || y >= NumElements {
+			return fmt.Errorf("%w: take names an unknown element", ErrIllegal)
+		}
+		if x == y {
+			return fmt.Errorf("%w: the 2 oinks taken must be of different elements (not 2 %s)", ErrIllegal, x)
+		}
+		if x > y {
+			return fmt.Errorf("%w: list the two elements of a take in the order ASHW, TIDE, GALE, ROOT (%s before %s)", ErrIllegal, y, x)
+		}
+	case ActExchange:
+		if a.Give >= NumElements || a.Take >= NumElements {
+			return fmt.Errorf("%w: exchange names an unknown element", ErrIllegal)
+		}
+		if p.oinks[a.Give] == 0 {
+			return fmt.Errorf("%w: %s holds no %s oink to exchange", ErrIllegal, p.name, a.Give)
+		}
+		if a.Give == a.Take {
+			return fmt.Errorf("%w: an exchange must take a different element from the one returned (%s)", ErrIllegal, a.Give)
+		}
+		if a.Count < 1 || a.Count > 3 {
+			return fmt.Errorf("%w: an exchange takes 1 to 3 oinks, not %d", ErrIllegal, a.Count)
+		}
+	case ActReserve:
+		if a.Index < 0 || a.Index >= RowSize {
+			return fmt.Errorf("%w: there is no slot %d in the row (slots 0-4)", ErrIllegal, a.Index)
+		}
+		if s.row[a.Index].card < 0 {
+			return fmt.Errorf("%w: slot %d holds no card", ErrIllegal, a.Index)
+		}
+		if lim := s.ReserveLimit(); len(p.reserve) >= lim {
+			return fmt.Errorf("%w: with %d players a scribe may hold only %d reserved card(s), and %s already holds %d", ErrIllegal, len(s.players), lim, p.name, len(p.reserve))
+		}
+	case ActScribe:
+		var c int
+		switch a.From {
+		case FromRow:
+			if a.Index < 0 || a.Index >= RowSize {
+				return fmt.Errorf("%w: there is no slot %d in the row (slots 0-4)", ErrIllegal, a.Index)
+			}
+			if c = s.row[a.Index].card; c < 0 {
+				return fmt.Errorf("%w: slot %d holds no card", ErrIllegal, a.Index)
+			}
+		case FromReserve:
+			if a.Index < 0 || a.Index >= len(p.reserve) {
+				return fmt.Errorf("%w: %s has no reserved card number %d", ErrIllegal, p.name, a.Index)
+			}
+			c = p.reserve[a.Index]
+		default:
+			return fmt.Errorf("%w: a spell is scribed from the row or from the reserve", ErrIllegal)
+		}
+		return checkPayment(p.oinks, s.d.Cards[c], a.Oinks)
+	case ActDiscard:
+		return fmt.Errorf("%w: %s holds %d oinks; discarding is only for getting down to 5", ErrIllegal, p.name, total(p.oinks))
+	case ActFollow:
+		return fmt.Errorf("%w: no follow-up is waiting", ErrIllegal)
+	default:
+		return fmt.Errorf("%w: unknown action", ErrIllegal)
+	}
+	return nil
+}
+
+func (s State) waitingFor() string {
+	switch s.phase {
+	case PhaseDiscard:
+		return "discard down to 5 oinks"
+	case PhaseFollow:
+		return "resolve the follow-up"
+	}
+	return "take the turn"
+}
+
+// checkPayment: the payment must be held, cover the face value (own-element
+// oinks count 2, others 1), and contain no oink that could be left out while
+// still covering it.
+func checkPayment(held [NumElements]int, c Card, pay [NumElements]int) error {
+	units, n := 0, 0
+	for e, k := range pay {
+		if k < 0 {
+			return fmt.Errorf("%w: a payment cannot be negative", ErrCannotAfford)
+		}
+		if k > held[e] {
+			return fmt.Errorf("%w: the payment uses %d %s but only %d are held", ErrCannotAfford, k, Element(e), held[e])
+		}
+		n += k
+		if Element(e) == c.Element {
+			units += 2 * k
+		} else {
+			units += k
+		}
+	}
+	if units < c.Value {
+		return fmt.Errorf("%w: %s (%s %d) costs %d and the payment covers %d (an oink of %s counts 2, any other 1)", ErrCannotAfford, c.Name, c.Element, c.Value, c.Value, units, c.Element)
+	}
+	// The cheapest oink to leave out: an off-element one counts 1, own 2.
+	least := 2
+	if n > pay[c.Element] {
+		least = 1
+	}
+	if units-least >= c.Value {
+		return fmt.Errorf("%w: the payment covers %d for a cost of %d; an oink could be left out (no oink may be spent that is not needed)", ErrCannotAfford, units, c.Value)
+	}
+	return nil
+}
+
+func (s State) checkDiscard(a Action) error {
+	p := s.players[a.Seat]
+	need := total(p.oinks) - MaxOinks
+	for e, k := range a.Oinks {
+		if k < 0 || k > p.oinks[e] {
+			return fmt.Errorf("%w: %s cannot discard %d %s (holds %d)", ErrIllegal, p.name, k, Element(e), p.oinks[e])
+		}
+	}
+	if got := total(a.Oinks); got != need {
+		return fmt.Errorf("%w: %s holds %d oinks and must discard exactly %d, not %d", ErrIllegal, p.name, total(p.oinks), need, got)
+	}
+	return nil
+}
+
+func (s State) checkFollow(a Action) error {
+	t := s.d.Tiles[s.fol.tile]
+	p := s.players[a.Seat]
+	switch t.Kind() {
+	case KindChoose, KindArena:
+		if a.Decline || a.Oinks != [NumElements]int{} {
+			return fmt.Errorf("%w: this tile gives one oink: choose its element", ErrIllegal)
+		}
+		if a.Element >= NumElements || !(t.Kind() == KindArena || t.has(a.Element)) {
+			return fmt.Errorf("%w: the oink must be of an element shown on the tile", ErrIllegal)
+		}
+		if s.supply[a.Element] == 0 {
+			return fmt.Errorf("%w: the supply has no %s oink left", ErrIllegal, a.Element)
+		}
+	case KindTrade:
+		if a.Decline {
+			return nil
+		}
+		if a.Give >= NumElements || t.has(a.Give) {
+			return fmt.Errorf("%w: the oink given back must be of an element not on the tile", ErrIllegal)
+		}
+		if p.oinks[a.Give] == 0 {
+			return fmt.Errorf("%w: %s holds no %s oink to give back", ErrIllegal, p.name, a.Give)
+		}
+		n := 0
+		for e, k := range a.Oinks {
+			if k < 0 || (k > 0 && !t.has(Element(e))) {
+				return fmt.Errorf("%w: the oinks gained must be of the tile's elements", ErrIllegal)
+			}
+			if k > s.supply[e] {
+				return fmt.Errorf("%w: the supply holds only %d %s", ErrIllegal, s.supply[e], Element(e))
+			}
+			n += k
+		}
+		if n < 1 || n > 3 {
+			return fmt.Errorf("%w: the trade gains 1 to 3 oinks, not %d", ErrIllegal, n)
+		}
+	default:
+		return fmt.Errorf("%w: this follow-up needs no choice", ErrIllegal)
+	}
+	return nil
+}
+
+// play performs a validated action on a cloned state.
+func (s *State) play(a Action) {
+	p := &s.players[a.Seat]
+	switch a.Type {
+	case ActTake:
+		for _, e := range a.Elements {
+			s.give(a.Seat, e, 1)
+		}
+		s.afterMain = true
+		s.discardSeat = a.Seat
+	case ActExchange:
+		p.oinks[a.Give]--
+		s.supply[a.Give]++
+		s.give(a.Seat, a.Take, a.Count)
+		s.afterMain = true
+		s.discardSeat = a.Seat
+	case ActReserve:
+		p.reserve = append(p.reserve, s.row[a.Index].card)
+		s.leaveRow(a.Index)
+	case ActScribe:
+		for e, k := range a.Oinks {
+			p.oinks[e] -= k
+			s.supply[e] += k
+		}
+		if a.From == FromReserve {
+			p.scribed = append(p.scribed, p.reserve[a.Index])
+			p.reserve = append(p.reserve[:a.Index:a.Index], p.reserve[a.Index+1:]...)
+			s.afterMain = true
+		} else {
+			p.scribed = append(p.scribed, s.row[a.Index].card)
+			s.leaveRow(a.Index)
+		}
+	case ActDiscard:
+		for e, k := range a.Oinks {
+			p.oinks[e] -= k
+			s.supply[e] += k
+		}
+		s.discardSeat = -1
+	case ActFollow:
+		s.resolveFollow(a)
+	}
+}
+
+// give moves up to k oinks of e from the supply; what the supply lacks is
+// not given.
+func (s *State) give(seat int, e Element, k int) {
+	k = min(k, s.supply[e])
+	s.supply[e] -= k
+	s.players[seat].oinks[e] += k
+}
+
+// leaveRow starts the follow-up of a slot whose card just left.
+func (s *State) leaveRow(slotIdx int) {
+	s.row[slotIdx].card = -1
+	n := len(s.players)
+	q := make([]int, 0, n-1)
+	for i := 1; i < n; i++ {
+		q = append(q, (s.active+i)%n)
+	}
+	s.fol = &follow{slot: slotIdx, tile: s.row[slotIdx].tile, queue: q}
+	s.afterMain = true
+}
+
+// resolveFollow applies the head follower's resolution (chosen or automatic).
+func (s *State) resolveFollow(a Action) {
+	seat := s.fol.queue[0]
+	p := &s.players[seat]
+	switch {
+	case a.Decline:
+	case a.Oinks != [NumElements]int{}:
+		p.oinks[a.Give]--
+		s.supply[a.Give]++
+		for e, k := range a.Oinks {
+			s.give(seat, Element(e), k)
+		}
+	default:
+		s.give(seat, a.Element, 1)
+	}
+	s.fol.queue = s.fol.queue[1:]
+	s.discardSeat = seat
+}
+
+// autoFollow returns the resolution for the head follower when there is
+// nothing to choose (ok true), e.g. a single insignia, or a two-element tile
+// whose supply holds only one of the two.
+func (s State) autoFollow() (Action, bool) {
+	seat := s.fol.queue[0]
+	t := s.d.Tiles[s.fol.tile]
+	if t.Kind() == KindGain {
+		return FollowElement(seat, t.Insignias[0]), true
+	}
+	opts := s.followOptions(seat)
+	switch len(opts) {
+	case 0:
+		return FollowDecline(seat), true // nothing can be had
+	case 1:
+		return opts[0], true
+	}
+	return Action{}, false
+}
+
+// advance resolves everything automatic until someone must decide.
+func (s *State) advance() {
+	for {
+		if s.discardSeat >= 0 {
+			p := &s.players[s.discardSeat]
+			if total(p.oinks) <= MaxOinks {
+				s.discardSeat = -1
+				continue
+			}
+			opts := s.discardOptions(s.discardSeat)
+			if len(opts) == 1 {
+				s.play(opts[0])
+				continue
+			}
+			s.phase = PhaseDiscard
+			return
+		}
+		if s.fol != nil {
+			if len(s.fol.queue) > 0 {
+				if a, ok := s.autoFollow(); ok {
+					s.resolveFollow(a)
+					continue
+				}
+				s.phase = PhaseFollow
+				return
+			}
+			s.refill(s.fol.slot)
+			s.fol = nil
+			if len(s.pile) < len(s.players) {
+				s.phase = PhaseOver
+				s.afterMain = false
+				return
+			}
+		}
+		if s.afterMain {
+			s.afterMain = false
+			s.active = (s.active + 1) % len(s.players)
+			s.turn++
+		}
+		s.phase = PhaseMain
+		return
+	}
+}
+
+// refill discards the slot's tile and puts the next tile and card there. An
+// empty tile stack leaves the old tile in place; an empty pile leaves the
+// slot without a card (the end condition makes that unreachable).
+func (s *State) refill(i int) {
+	if len(s.stack) > 0 {
+		s.spent = append(s.spent, s.row[i].tile)
+		s.row[i].tile = s.stack[0]
+		s.stack = s.stack[1:]
+	}
+	if len(s.pile) > 0 {
+		s.row[i].card = s.pile[0]
+		s.pile = s.pile[1:]
+	}
+}

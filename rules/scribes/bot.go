@@ -1,0 +1,130 @@
+package scribes
+
+import (
+	"math/rand/v2"
+)
+
+// Bot chooses an action for a seat that must decide. Bots are pure: the same
+// state, seat and random source give the same action.
+type Bot interface {
+	Name() string
+	Choose(s State, seat int, r *rand.Rand) Action
+}
+
+// Bots returns a bot by name ("random", "greedy"), or nil.
+func BotByName(name string) Bot {
+	switch name {
+	case "random":
+		return RandomBot{}
+	case "greedy":
+		return GreedyBot{}
+	}
+	return nil
+}
+
+// RandomBot plays a uniformly random legal action.
+type RandomBot struct{}
+
+// Name is "random".
+func (RandomBot) Name() string { return "random" }
+
+// Choose picks any legal action.
+func (RandomBot) Choose(s State, seat int, r *rand.Rand) Action {
+	acts := Legal(s).Actions
+	return acts[r.IntN(len(acts))]
+}
+
+// GreedyBot looks one decision ahead: it plays every legal action and keeps
+// the one whose result it rates best (its lead in points, plus how close its
+// oinks bring it to the best spells in reach).
+type GreedyBot struct{}
+
+// Name is "greedy".
+func (GreedyBot) Name() string { return "greedy" }
+
+// Choose picks the best-rated legal action, breaking ties at random.
+func (GreedyBot) Choose(s State, seat int, r *rand.Rand) Action {
+	acts := Legal(s).Actions
+	best, bestV, ties := 0, -1e18, 0
+	for i, a := range acts {
+		n, err := Apply(s, a)
+		if err != nil {
+			continue
+		}
+		v := evaluate(n, seat)
+		switch {
+		case v > bestV+1e-9:
+			best, bestV, ties = i, v, 1
+		case v > bestV-1e-9:
+			ties++
+			if r.IntN(ties) == 0 {
+				best = i
+			}
+		}
+	}
+	return acts[best]
+}
+
+// evaluate rates a state from one seat's point of view.
+func evaluate(s State, seat int) float64 {
+	scores := Score(s)
+	other := 0
+	for i, ps := range scores {
+		if i != seat && ps.Points > other {
+			other = ps.Points
+		}
+	}
+	mine := scores[seat].Points
+	v := 10 * float64(mine-other/2)
+	if s.Over() {
+		if scores[seat].Winner {
+			v += 1000
+		}
+		return v
+	}
+	p := s.players[seat]
+	held := total(p.oinks)
+	// Potential: the best spell in reach (row or reserve) weighted by how much
+	// of its cost the oinks already cover.
+	reach := func(c Card, reserved bool) float64 {
+		units := held + p.oinks[c.Element]
+		cover := min(1, float64(units)/float64(c.Value))
+		w := 0.5
+		if reserved {
+			w = 0.8 // nobody else can take it
+		}
+		return w * float64(c.Value) * cover * cover
+	}
+	pot := 0.0
+	for i := range RowSize {
+		if c, ok := s.RowCard(i); ok {
+			pot = max(pot, reach(c, false))
+		}
+	}
+	for _, ci := range p.reserve {
+		pot = max(pot, reach(s.d.Cards[ci], true))
+	}
+	return v + 8*pot + 0.5*float64(held)
+}
+
+// PlayGame plays a whole game with one bot per seat from New(setup, seed),
+// drawing the bots' random choices from a source seeded by seed too. It stops
+// after maxActions (then the state is not over). It returns the final state
+// and the actions played.
+func PlayGame(setup Setup, seed int64, bots []Bot, maxActions int) (State, []Action, error) {
+	s, err := New(setup, seed)
+	if err != nil {
+		return State{}, nil, err
+	}
+	r := rand.New(rand.NewPCG(uint64(seed), 0xb075))
+	var played []Action
+	for !s.Over() && len(played) < maxActions {
+		seat := s.Decider()
+		a := bots[seat].Choose(s, seat, r)
+		if s, err = Apply(s, a); err != nil {
+			return s, played, err
+		}
+		played = append(played, a)
+	}
+	return s, played, nil
+}
