@@ -1,0 +1,98 @@
+package spellsarrows
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+)
+
+// Options are the house-rule switches of rulings.md, stored in the record.
+type Options struct {
+	// SameSpellOnly: instead of forbidding any two court-spell attempts in a
+	// row, forbid only the same court spell twice in a row.
+	SameSpellOnly bool `json:"sameSpellOnly,omitempty"`
+}
+
+// Setup is the record's setup object.
+type Setup struct {
+	Victory int     `json:"victory"`
+	Spy     string  `json:"spy"`
+	Mage    string  `json:"mage"`
+	Turns   int     `json:"turns,omitempty"` // 0 means DefaultTurns
+	Options Options `json:"options,omitempty"`
+	Map     *Map    `json:"map,omitempty"`  // custom map; nil = DefaultMap
+	Deck    *Deck   `json:"deck,omitempty"` // custom deck; nil = DefaultDeck
+}
+
+// Limits of a setup.
+const (
+	DefaultTurns = 5
+	MaxTurns     = 20
+	MaxVictory   = 999
+)
+
+// TurnCount is the number of turns the game lasts.
+func (s Setup) TurnCount() int {
+	if s.Turns == 0 {
+		return DefaultTurns
+	}
+	return s.Turns
+}
+
+// ParseSetup reads a setup strictly and validates it.
+func ParseSetup(raw []byte) (Setup, error) {
+	var s Setup
+	if err := record.DecodeStrict(raw, &s); err != nil {
+		return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
+	}
+	if err := s.Validate(); err != nil {
+		return Setup{}, err
+	}
+	return s, nil
+}
+
+// Validate checks a setup: victory 1..999, both names given and different,
+// turns 1..20 (0 = 5), and a valid custom map and deck if present (a custom
+// deck is checked against the custom map, or the default map).
+func (s Setup) Validate() error {
+	_, err := s.world()
+	return err
+}
+
+func (s Setup) world() (*world, error) {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrBadSetup, fmt.Sprintf(format, args...))
+	}
+	if s.Victory < 1 || s.Victory > MaxVictory {
+		return nil, bad("the Victory Number must be 1 to %d, not %d", MaxVictory, s.Victory)
+	}
+	spy, mage := strings.TrimSpace(s.Spy), strings.TrimSpace(s.Mage)
+	if spy == "" || mage == "" {
+		return nil, bad("both the spy and the mage need a name")
+	}
+	if strings.EqualFold(spy, mage) {
+		return nil, bad("the spy and the mage must be different players (both are %q)", spy)
+	}
+	if s.Turns < 0 || s.Turns > MaxTurns {
+		return nil, bad("turns must be 1 to %d, not %d", MaxTurns, s.Turns)
+	}
+	if s.Map == nil && s.Deck == nil {
+		return defaultData(), nil
+	}
+	def := defaultData()
+	m, d := def.m, def.d
+	if s.Map != nil {
+		if err := s.Map.Validate(); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrBadSetup, err)
+		}
+		m = s.Map.clone()
+	}
+	if s.Deck != nil {
+		d = s.Deck.clone()
+	}
+	if err := d.Validate(m); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadSetup, err)
+	}
+	return newWorld(m, d), nil
+}
