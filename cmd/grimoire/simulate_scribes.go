@@ -1,0 +1,127 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/scribes"
+)
+
+func init() { simulators[record.ArcaneScribes] = simulateScribes }
+
+// simulateScribes implements
+// `grimoire simulate arcane-scribes -n N --players K [--bots greedy,random] [--seed S]`.
+// Bot kinds rotate through the seats game by game, so no kind keeps the
+// first-player advantage of a fixed seat.
+func simulateScribes(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("simulate arcane-scribes", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	n := fs.Int("n", 100, "number of games")
+	players := fs.Int("players", 2, "players per game (2-8)")
+	botList := fs.String("bots", "greedy,random", "comma-separated bot kinds (random, greedy), repeated to fill the seats")
+	seed := fs.Int64("seed", 1, "seed of the first game; game i uses seed+i")
+	maxActions := fs.Int("max-actions", 20000, "abandon a game after this many actions")
+	if err := fs.Parse(args); err != nil {
+		return errSilent
+	}
+	if *players < scribes.MinPlayers || *players > scribes.MaxPlayers {
+		return fmt.Errorf("simulate: --players must be 2 to 8, not %d", *players)
+	}
+	if *n < 1 {
+		return fmt.Errorf("simulate: -n must be at least 1")
+	}
+	var kinds []string
+	for _, k := range strings.Split(*botList, ",") {
+		k = strings.TrimSpace(k)
+		if scribes.BotByName(k) == nil {
+			return fmt.Errorf("simulate: unknown bot %q (random, greedy)", k)
+		}
+		kinds = append(kinds, k)
+	}
+	type tally struct {
+		seats, wins, shared int
+		points              int
+	}
+	byKind := map[string]*tally{}
+	bySeat := make([]tally, *players)
+	var order []string
+	unfinished, actions := 0, 0
+	start := time.Now()
+	for g := 0; g < *n; g++ {
+		names := make([]string, *players)
+		bots := make([]scribes.Bot, *players)
+		seatKind := make([]string, *players)
+		for i := range names {
+			k := kinds[(i+g)%len(kinds)]
+			names[i] = fmt.Sprintf("%s-%d", k, i)
+			bots[i] = scribes.BotByName(k)
+			seatKind[i] = k
+			if byKind[k] == nil {
+				byKind[k] = &tally{}
+				order = append(order, k)
+			}
+		}
+		s, played, err := scribes.PlayGame(scribes.Setup{Players: names, Bots: seatKind}, *seed+int64(g), bots, *maxActions)
+		if err != nil {
+			return fmt.Errorf("simulate: game %d (seed %d): %w", g, *seed+int64(g), err)
+		}
+		actions += len(played)
+		if !s.Over() {
+			unfinished++
+			continue
+		}
+		winners := scribes.Winners(s)
+		for _, ps := range scribes.Score(s) {
+			k := byKind[seatKind[ps.Seat]]
+			k.seats++
+			k.points += ps.Points
+			bySeat[ps.Seat].seats++
+			bySeat[ps.Seat].points += ps.Points
+		}
+		for _, w := range winners {
+			k := byKind[seatKind[w]]
+			if len(winners) > 1 {
+				k.shared++
+				bySeat[w].shared++
+			} else {
+				k.wins++
+				bySeat[w].wins++
+			}
+		}
+	}
+	el := time.Since(start)
+	finished := *n - unfinished
+	fmt.Fprintf(stdout, "arcane-scribes: %d games, %d players, bots %s, seeds %d..%d\n", *n, *players, strings.Join(kinds, ","), *seed, *seed+int64(*n)-1)
+	fmt.Fprintf(stdout, "%-8s %7s %9s %9s %11s\n", "bot", "seats", "win%", "shared%", "avg score")
+	for _, k := range order {
+		t := byKind[k]
+		fmt.Fprintf(stdout, "%-8s %7d %8.1f%% %8.1f%% %11.1f\n", k, t.seats, pct(t.wins, t.seats), pct(t.shared, t.seats), avg(t.points, t.seats))
+	}
+	fmt.Fprintf(stdout, "%-8s %7s %9s %9s %11s\n", "seat", "games", "win%", "shared%", "avg score")
+	for i, t := range bySeat {
+		fmt.Fprintf(stdout, "%-8d %7d %8.1f%% %8.1f%% %11.1f\n", i, t.seats, pct(t.wins, t.seats), pct(t.shared, t.seats), avg(t.points, t.seats))
+	}
+	if unfinished > 0 {
+		fmt.Fprintf(stdout, "unfinished (over %d actions): %d\n", *maxActions, unfinished)
+	}
+	fmt.Fprintf(stdout, "finished %d games, %.1f actions/game, %.1f games/s\n", finished, float64(actions)/float64(*n), float64(*n)/el.Seconds())
+	return nil
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func avg(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
