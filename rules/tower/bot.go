@@ -1,0 +1,354 @@
+package tower
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// Bot picks the next action for the side to play. Bots are pure: the same
+// state and the same random stream give the same action. Choose is only
+// called on a state that is not over.
+type Bot interface {
+	Name() string
+	Choose(s State, r *rand.Rand) Action
+}
+
+// Bots returns the bots by name, for either side.
+func Bots() map[string]func(Side) Bot {
+	return map[string]func(Side) Bot{
+		"random": func(Side) Bot { return RandomBot{} },
+		"greedy": func(sd Side) Bot {
+			if sd == Mage {
+				return GreedyMage{}
+			}
+			return GreedyGeneral{}
+		},
+	}
+}
+
+// Play runs a game between two bots from s until it ends or maxMoves actions
+// were played, and returns the final state and the actions played.
+func Play(s State, general, mage Bot, r *rand.Rand, maxMoves int) (State, []Action) {
+	var acts []Action
+	for !s.Over() && len(acts) < maxMoves {
+		b := general
+		if s.toPlay == Mage {
+			b = mage
+		}
+		a := b.Choose(s, r)
+		t, err := Apply(s, a)
+		if err != nil {
+			panic("tower: bot " + b.Name() + " chose an illegal action: " + err.Error())
+		}
+		s = t
+		acts = append(acts, a)
+	}
+	return s, acts
+}
+
+// RandomBot plays a random legal action: it first picks uniformly among the
+// kinds of move open to it (placing; advancing from a given zone, flipping,
+// ending; each damage/spell row pair, skipping), then picks the move's
+// details uniformly (how many coins and which, how Lightning is split).
+type RandomBot struct{}
+
+// Name is "random".
+func (RandomBot) Name() string { return "random" }
+
+// Choose picks a random legal action.
+func (RandomBot) Choose(s State, r *rand.Rand) Action {
+	c := Legal(s)
+	switch c.Phase {
+	case PhasePlace:
+		return Action{Type: Place, Coins: pick(r, c.Place, 1+r.IntN(c.PlaceMax))}
+	case PhaseAdvance:
+		n := len(c.Advance) + 1
+		if len(c.Flip) > 0 {
+			n++
+		}
+		k := r.IntN(n)
+		if k < len(c.Advance) {
+			m := c.Advance[k]
+			return Action{Type: Advance, Zone: m.Zone, Coins: pick(r, m.Coins, 1+r.IntN(m.Max))}
+		}
+		if k == len(c.Advance) {
+			return Action{Type: End}
+		}
+		return Action{Type: Flip, Coin: c.Flip[r.IntN(len(c.Flip))]}
+	case PhaseCast:
+		pairs := len(c.DamageRows) * len(c.SpellRows)
+		n := pairs
+		if c.Skip {
+			n++
+		}
+		k := r.IntN(n)
+		if k >= pairs {
+			return Action{Type: Skip}
+		}
+		d, sr := c.DamageRows[k/len(c.SpellRows)], c.SpellRows[k%len(c.SpellRows)]
+		a := Action{Type: Cast, DamageRow: d.Row, SpellRow: sr.Row, Spell: sr.Spell}
+		t := sr.Targets
+		switch sr.Spell {
+		case Lightning:
+			zs := pick(r, t.Zones, 1+r.IntN(min(t.MaxZones, len(t.Zones))))
+			var pool []string
+			for _, z := range zs {
+				pool = append(pool, z.Coins...)
+			}
+			share := map[string]int{}
+			var order []string
+			for range d.Damage {
+				id := pool[r.IntN(len(pool))]
+				if share[id] == 0 {
+					order = append(order, id)
+				}
+				share[id]++
+			}
+			for _, id := range order {
+				a.Hits = append(a.Hits, Hit{Coin: id, Damage: share[id]})
+			}
+		case Fireball:
+			a.Side = Leftmost
+			if r.IntN(2) == 1 {
+				a.Side = Rightmost
+			}
+		case Wave:
+			a.Zone = t.Zones[r.IntN(len(t.Zones))].Zone
+		case Tome:
+			a.Coin = t.Coins[r.IntN(len(t.Coins))]
+		}
+		return a
+	}
+	return Action{Type: End}
+}
+
+// pick returns k distinct elements of xs in random order.
+func pick[T any](r *rand.Rand, xs []T, k int) []T {
+	p := r.Perm(len(xs))[:k]
+	out := make([]T, k)
+	for j, i := range p {
+		out[j] = xs[i]
+	}
+	return out
+}
+
+// GreedyGeneral rushes: it places as many coins as it may (largest first),
+// advances the leading soldiers of every zone (front zones first, shielded
+// and large soldiers preferred) and shields the most advanced heads soldier.
+type GreedyGeneral struct{}
+
+// Name is "greedy".
+func (GreedyGeneral) Name() string { return "greedy" }
+
+// Choose picks the rush move.
+func (GreedyGeneral) Choose(s State, r *rand.Rand) Action {
+	c := Legal(s)
+	switch c.Phase {
+	case PhasePlace:
+		ids := slices.Clone(c.Place)
+		slices.SortStableFunc(ids, func(a, b string) int { return s.worth(a) - s.worth(b) })
+		return Action{Type: Place, Coins: ids[:c.PlaceMax]}
+	case PhaseAdvance:
+		// Zone 4 first (it wins), then toward the camp.
+		for k := len(c.Advance) - 1; k >= 0; k-- {
+			m := c.Advance[k]
+			ids := slices.Clone(m.Coins)
+			slices.SortStableFunc(ids, func(a, b string) int { return s.worth(a) - s.worth(b) })
+			return Action{Type: Advance, Zone: m.Zone, Coins: ids[:m.Max]}
+		}
+		best, bw := "", -1
+		for _, id := range c.Flip {
+			i, _ := coinIndex(id)
+			w := int(s.coins[i].where)*10 + coinSize(i).Health()
+			if w > bw {
+				best, bw = id, w
+			}
+		}
+		if best != "" {
+			return Action{Type: Flip, Coin: best}
+		}
+		return Action{Type: End}
+	}
+	return RandomBot{}.Choose(s, r)
+}
+
+// worth orders coins for the General: lower is preferred (tails, then large).
+func (s *State) worth(id string) int {
+	i, _ := coinIndex(id)
+	w := int(coinSize(i)) * 2
+	if s.coins[i].face == Heads {
+		w++
+	}
+	return w
+}
+
+// GreedyMage looks one cast ahead: for every pair of rows it may move the
+// thumbs to and a handful of sensible aims per spell (Lightning split to
+// finish soldiers nearest the Tower, both Fireball sides, every Wave zone,
+// every Tome target), plus the skip, it scores the position after the cast
+// and plays the best. The score weighs each standing soldier by how close to
+// the Tower it is and how hard it is to kill, against the card rows and
+// Tome/skip still in hand. It looks only at what the Mage can see (the camp's
+// faces play no part).
+type GreedyMage struct{}
+
+// Name is "greedy".
+func (GreedyMage) Name() string { return "greedy" }
+
+// Choose picks the best-scoring cast or skip.
+func (GreedyMage) Choose(s State, r *rand.Rand) Action {
+	c := Legal(s)
+	if c.Phase != PhaseCast {
+		return RandomBot{}.Choose(s, r)
+	}
+	var best Action
+	bestScore := -1e18
+	try := func(a Action) {
+		t := s
+		if t.apply(a, nil) != nil {
+			return
+		}
+		if v := mageScore(&t); v > bestScore {
+			best, bestScore = a, v
+		}
+	}
+	if c.Skip {
+		try(Action{Type: Skip})
+	}
+	for _, d := range c.DamageRows {
+		for _, sr := range c.SpellRows {
+			base := Action{Type: Cast, DamageRow: d.Row, SpellRow: sr.Row, Spell: sr.Spell}
+			for _, a := range s.aims(base, sr, d.Damage) {
+				try(a)
+			}
+		}
+	}
+	return best
+}
+
+// aims lists candidate targets of one spell for the greedy Mage.
+func (s *State) aims(base Action, sr SpellRow, x int) []Action {
+	var out []Action
+	t := sr.Targets
+	switch sr.Spell {
+	case Fireball:
+		for _, side := range []string{Leftmost, Rightmost} {
+			a := base
+			a.Side = side
+			out = append(out, a)
+		}
+	case Wave:
+		for _, z := range t.Zones {
+			a := base
+			a.Zone = z.Zone
+			out = append(out, a)
+		}
+	case Tome:
+		for _, id := range t.Coins {
+			a := base
+			a.Coin = id
+			out = append(out, a)
+		}
+	case Lightning:
+		// Every single zone and pair of zones; inside, finish the soldiers
+		// nearest the Tower (cheapest first), extra damage on the leader.
+		for i := range t.Zones {
+			for j := i; j < len(t.Zones); j++ {
+				var pool []int
+				for _, id := range t.Zones[i].Coins {
+					k, _ := coinIndex(id)
+					pool = append(pool, k)
+				}
+				if j != i {
+					for _, id := range t.Zones[j].Coins {
+						k, _ := coinIndex(id)
+						pool = append(pool, k)
+					}
+				}
+				for _, cheap := range []bool{true, false} {
+					a := base
+					a.Hits = s.split(pool, x, cheap)
+					out = append(out, a)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// split shares x damage to kill as many of pool as it can, nearest the Tower
+// first (then cheapest, or toughest when cheap is false).
+func (s *State) split(pool []int, x int, cheap bool) []Hit {
+	need := func(i int) int {
+		n := coinSize(i).Health()
+		if s.coins[i].face == Tails {
+			n++
+		}
+		return n
+	}
+	p := slices.Clone(pool)
+	slices.SortStableFunc(p, func(a, b int) int {
+		if d := int(s.coins[b].where) - int(s.coins[a].where); d != 0 {
+			return d
+		}
+		if cheap {
+			return need(a) - need(b)
+		}
+		return need(b) - need(a)
+	})
+	var hits []Hit
+	left := x
+	for _, i := range p {
+		if left == 0 {
+			break
+		}
+		d := min(need(i), left)
+		hits = append(hits, Hit{Coin: coinName(i), Damage: d})
+		left -= d
+	}
+	if left > 0 {
+		hits[0].Damage += left
+	}
+	return hits
+}
+
+// mageScore values a position for the Mage (higher is better).
+func mageScore(s *State) float64 {
+	if s.Over() {
+		if s.winner == Mage {
+			return 1e9
+		}
+		return -1e9
+	}
+	zoneWeight := [...]float64{2, 4, 9, 25, 1e5}
+	v := 0.0
+	for i := range s.coins {
+		c := s.coins[i]
+		if c.where == inRemoved {
+			v += 20
+			continue
+		}
+		if c.where > NumZones {
+			continue
+		}
+		tough := float64(coinSize(i).Health())
+		if c.where != inCamp && c.face == Tails {
+			tough++
+		}
+		v -= zoneWeight[c.where] * (1 + 0.3*tough)
+	}
+	n := len(s.card.Rows)
+	v += 2.5 * float64((n-int(s.left))+(n-int(s.right)))
+	if !s.tomeUsed {
+		for r := int(s.right) + 1; r <= n; r++ {
+			if s.card.Rows[r-1].Spell == Tome {
+				v += 12
+				break
+			}
+		}
+	}
+	if !s.skipUsed {
+		v += 4
+	}
+	return v
+}
