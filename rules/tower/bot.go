@@ -132,22 +132,28 @@ func pick[T any](r *rand.Rand, xs []T, k int) []T {
 	return out
 }
 
-// GreedyGeneral rushes: it places as many coins as it may (largest first),
-// advances the leading soldiers of every zone (front zones first, shielded
+// GreedyGeneral trickles and rushes: it places one coin a turn (shielded and
+// large first), advances every soldier it may (front zones first, shielded
 // and large soldiers preferred) and shields the most advanced heads soldier.
-type GreedyGeneral struct{}
+type GreedyGeneral struct {
+	// PlaceMax caps how many coins go to the Field per turn; 0 means 1,
+	// the measured best (a trickle leaves Wave and Lightning one soldier
+	// per zone to hit).
+	PlaceMax int
+}
 
 // Name is "greedy".
 func (GreedyGeneral) Name() string { return "greedy" }
 
 // Choose picks the rush move.
-func (GreedyGeneral) Choose(s State, r *rand.Rand) Action {
+func (g GreedyGeneral) Choose(s State, r *rand.Rand) Action {
 	c := Legal(s)
 	switch c.Phase {
 	case PhasePlace:
 		ids := slices.Clone(c.Place)
 		slices.SortStableFunc(ids, func(a, b string) int { return s.worth(a) - s.worth(b) })
-		return Action{Type: Place, Coins: ids[:c.PlaceMax]}
+		k := min(c.PlaceMax, max(g.PlaceMax, 1))
+		return Action{Type: Place, Coins: ids[:k]}
 	case PhaseAdvance:
 		// Zone 4 first (it wins), then toward the camp.
 		for k := len(c.Advance) - 1; k >= 0; k-- {
@@ -190,13 +196,35 @@ func (s *State) worth(id string) int {
 // the Tower it is and how hard it is to kill, against the card rows and
 // Tome/skip still in hand. It looks only at what the Mage can see (the camp's
 // faces play no part).
-type GreedyMage struct{}
+type GreedyMage struct {
+	// W tunes the score; the zero value uses DefaultMageWeights.
+	W *MageWeights
+}
+
+// MageWeights tune GreedyMage's score.
+type MageWeights struct {
+	Zone    [NumZones + 1]float64 // per standing soldier, by place (camp, zones 1-4)
+	Tough   float64               // extra per point of health or shield
+	Removed float64               // per removed soldier
+	Row     float64               // per card row still below a thumb
+	Tome    float64               // for an unused Tome still reachable
+	Skip    float64               // for the unused skip
+}
+
+// DefaultMageWeights are the tuned weights of GreedyMage.
+func DefaultMageWeights() MageWeights {
+	return MageWeights{Zone: [NumZones + 1]float64{2.2, 2.2, 4.8, 18.4, 1e5}, Tough: 0.53, Removed: 11, Row: 5.8, Tome: 21, Skip: 0.76}
+}
 
 // Name is "greedy".
 func (GreedyMage) Name() string { return "greedy" }
 
 // Choose picks the best-scoring cast or skip.
-func (GreedyMage) Choose(s State, r *rand.Rand) Action {
+func (g GreedyMage) Choose(s State, r *rand.Rand) Action {
+	w := DefaultMageWeights()
+	if g.W != nil {
+		w = *g.W
+	}
 	c := Legal(s)
 	if c.Phase != PhaseCast {
 		return RandomBot{}.Choose(s, r)
@@ -208,7 +236,7 @@ func (GreedyMage) Choose(s State, r *rand.Rand) Action {
 		if t.apply(a, nil) != nil {
 			return
 		}
-		if v := mageScore(&t); v > bestScore {
+		if v := mageScore(&t, &w); v > bestScore {
 			best, bestScore = a, v
 		}
 	}
@@ -313,19 +341,18 @@ func (s *State) split(pool []int, x int, cheap bool) []Hit {
 }
 
 // mageScore values a position for the Mage (higher is better).
-func mageScore(s *State) float64 {
+func mageScore(s *State, w *MageWeights) float64 {
 	if s.Over() {
 		if s.winner == Mage {
 			return 1e9
 		}
 		return -1e9
 	}
-	zoneWeight := [...]float64{2, 4, 9, 25, 1e5}
 	v := 0.0
 	for i := range s.coins {
 		c := s.coins[i]
 		if c.where == inRemoved {
-			v += 20
+			v += w.Removed
 			continue
 		}
 		if c.where > NumZones {
@@ -335,20 +362,20 @@ func mageScore(s *State) float64 {
 		if c.where != inCamp && c.face == Tails {
 			tough++
 		}
-		v -= zoneWeight[c.where] * (1 + 0.3*tough)
+		v -= w.Zone[c.where] * (1 + w.Tough*tough)
 	}
 	n := len(s.card.Rows)
-	v += 2.5 * float64((n-int(s.left))+(n-int(s.right)))
+	v += w.Row * float64((n-int(s.left))+(n-int(s.right)))
 	if !s.tomeUsed {
 		for r := int(s.right) + 1; r <= n; r++ {
 			if s.card.Rows[r-1].Spell == Tome {
-				v += 12
+				v += w.Tome
 				break
 			}
 		}
 	}
 	if !s.skipUsed {
-		v += 4
+		v += w.Skip
 	}
 	return v
 }
