@@ -61,8 +61,11 @@ type Action struct {
 	Decline  bool             // follow trade: decline
 }
 
-// Take: 2 oinks of two different elements.
+// Take: 2 oinks of two different elements (listed in element order).
 func Take(seat int, a, b Element) Action {
+	if a > b {
+		a, b = b, a
+	}
 	return Action{Type: ActTake, Seat: seat, Elements: [2]Element{a, b}}
 }
 
@@ -252,7 +255,7 @@ func ParseAction(raw []byte) (Action, error) {
 		if len(j.Elements) != 2 {
 			return bad("\"elements\" must list exactly 2 elements")
 		}
-		a.Elements = [2]Element{j.Elements[0], j.Elements[1]}
+		a.Elements = Take(0, j.Elements[0], j.Elements[1]).Elements
 	case "exchange":
 		a.Type = ActExchange
 		if err = only("give", "take", "count"); err != nil {

@@ -35,7 +35,7 @@ func Rulings() []Ruling {
 		{"score", "Scoring", "Add up the face values of each player's scribed spells. For each element, if a player has scribed more spells of it than every other player, that player's spells of that element count double. Reserved spells score nothing."},
 		{"ties", "Ties", "Equal points are broken by the number of different elements among your scribed spells, then by the oinks you still hold. Players still level share the win."},
 		{"seats", "Our ruling: seats and order", "Seats are numbered from 0 in the order the players were entered; clockwise means increasing seat number, wrapping around."},
-		{"take-order", "Our ruling: writing actions", "In a game record the two elements of a take are listed in the fixed element order (ASHW, TIDE, GALE, ROOT), so every take has one spelling."},
+		{"take-order", "Our ruling: writing actions", "A take is the same action whichever element is named first; the app stores its two elements in the fixed order ASHW, TIDE, GALE, ROOT, so every take has one spelling in a record."},
 		{"draw-ties", "Our ruling: endless draw ties", "Should the first-player draw stay tied for 64 rounds (only possible with unusual custom decks), the lowest tied seat starts."},
 	}
 }
