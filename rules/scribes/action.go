@@ -325,3 +325,34 @@ func ParseAction(raw []byte) (Action, error) {
 	}
 	return a, nil
 }
+
+// Canonical keeps only the fields the action's type uses (and orders a
+// take's elements), so two actions that play the same compare equal. Apply
+// plays the canonical form; Legal lists canonical actions.
+func (a Action) Canonical() Action {
+	c := Action{Type: a.Type, Seat: a.Seat}
+	switch a.Type {
+	case ActTake:
+		c.Elements = Take(0, a.Elements[0], a.Elements[1]).Elements
+	case ActExchange:
+		c.Give, c.Take, c.Count = a.Give, a.Take, a.Count
+	case ActReserve:
+		c.Index = a.Index
+	case ActScribe:
+		c.From, c.Index, c.Oinks = a.From, a.Index, a.Oinks
+	case ActDiscard:
+		c.Oinks = a.Oinks
+	case ActFollow:
+		switch {
+		case a.Decline:
+			c.Decline = true
+		case a.Oinks != [NumElements]int{}:
+			c.Give, c.Oinks = a.Give, a.Oinks
+		default:
+			c.Element = a.Element
+		}
+	default:
+		return a
+	}
+	return c
+}

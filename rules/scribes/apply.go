@@ -21,6 +21,7 @@ func (s State) Decider() int {
 // error the returned state is the zero State and s is untouched. Errors wrap
 // ErrGameOver (checked first), ErrNotYourTurn, ErrIllegal or ErrCannotAfford.
 func Apply(s State, a Action) (State, error) {
+	a = a.Canonical()
 	if err := validate(s, a); err != nil {
 		return State{}, err
 	}
@@ -64,9 +65,6 @@ func validate(s State, a Action) error {
 		}
 		if x == y {
 			return fmt.Errorf("%w: the 2 oinks taken must be of different elements (not 2 %s)", ErrIllegal, x)
-		}
-		if x > y {
-			return fmt.Errorf("%w: list the two elements of a take in the order ASHW, TIDE, GALE, ROOT (%s before %s)", ErrIllegal, y, x)
 		}
 	case ActExchange:
 		if a.Give >= NumElements || a.Take >= NumElements {
