@@ -1,0 +1,49 @@
+package postgres
+
+// migrations are applied in order inside one transaction each run;
+// schema_version records how many ran. Never edit one that has shipped:
+// append a new one. Tables are created in the first schema of search_path, so
+// several deployments (or tests) can share a database.
+//
+// JSON columns are json, not jsonb: json keeps the bytes the rules package
+// wrote (key order, spacing), so a log reads back exactly as SQLite returns it.
+var migrations = []string{
+	`
+CREATE TABLE games (
+	id              text PRIMARY KEY,
+	kind            text NOT NULL,
+	title           text NOT NULL,
+	owner           text NOT NULL,
+	spectator_token text NOT NULL UNIQUE,
+	seed            bigint NOT NULL,
+	setup           json,
+	version         integer NOT NULL DEFAULT 0,
+	created         timestamptz NOT NULL,
+	updated         timestamptz NOT NULL
+);
+CREATE INDEX games_owner_updated ON games (owner, updated DESC);
+
+CREATE TABLE entries (
+	game_id   text NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+	seq       integer NOT NULL,
+	kind      text NOT NULL CHECK (kind IN ('action', 'undo')),
+	action    json,
+	seat      integer NOT NULL,
+	client_id text, -- NULL: the write carried no idempotency key
+	at        timestamptz NOT NULL,
+	PRIMARY KEY (game_id, seq),
+	UNIQUE (game_id, client_id)
+);
+
+CREATE TABLE seats (
+	game_id text NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+	idx     integer NOT NULL,
+	name    text NOT NULL,
+	token   text NOT NULL UNIQUE,
+	holder  text NOT NULL DEFAULT '', -- '' while free
+	PRIMARY KEY (game_id, idx)
+);
+-- Games(owner) looks seats up by holder; free seats are not worth indexing.
+CREATE INDEX seats_holder ON seats (holder) WHERE holder <> '';
+`,
+}
