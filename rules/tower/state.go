@@ -50,6 +50,7 @@ type State struct {
 	opts          Options
 	card          Card
 	seed          int64
+	faces         [NumCoins]Face // faces at the start
 
 	coins    [NumCoins]coin
 	seq      int32
@@ -88,19 +89,23 @@ func New(setup Setup, seed int64) (State, error) {
 			s.coins[i].face = Face(r.IntN(2))
 		}
 	}
+	for i := range s.coins {
+		s.faces[i] = s.coins[i].face
+	}
 	s.startGeneralTurn()
 	return s, nil
 }
 
-// Setup returns the setup that recreates this game with its seed (faces
-// written out, so the record does not depend on the seed any more).
+// Setup returns a setup that recreates this game: the faces written out, so
+// the record no longer depends on the seed, and the card unless it is the
+// default one.
 func (s State) Setup() Setup {
 	su := Setup{General: s.general, Mage: s.mage, Options: s.opts, Faces: make([]Face, NumCoins)}
-	for i := range s.coins {
-		su.Faces[i] = s.coins[i].face
+	copy(su.Faces, s.faces[:])
+	if !slices.Equal(s.card.Rows, defaultCard().Rows) {
+		c := s.card.clone()
+		su.Card = &c
 	}
-	c := s.card.clone()
-	su.Card = &c
 	return su
 }
 
