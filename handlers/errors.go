@@ -1,0 +1,73 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views"
+)
+
+// handleError is Echo's central error handler: every error a handler returns
+// ends here and becomes a templ error page (or, for htmx, an alert fragment
+// swapped into the page's alert slot, leaving the screen as it was).
+func (h *Handler) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	code := http.StatusInternalServerError
+	msg := "Something went wrong on our side. Your game is safe; try again."
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &he):
+		code = he.Code
+		if m, ok := he.Message.(string); ok {
+			msg = m
+		} else {
+			msg = http.StatusText(code)
+		}
+	case errors.Is(err, store.ErrNotFound):
+		code, msg = http.StatusNotFound, "There is no such game. It may have been deleted."
+	}
+	if code >= 500 {
+		h.log.Error("request failed", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+	}
+	if code == http.StatusNotFound && msg == "Not Found" {
+		msg = "There is nothing at this address."
+	}
+	if c.Request().Method == http.MethodHead {
+		_ = c.NoContent(code)
+		return
+	}
+	varyOnHTMX(c)
+	var rerr error
+	if isPartial(c) {
+		c.Response().Header().Set("HX-Retarget", "#alert")
+		c.Response().Header().Set("HX-Reswap", "outerHTML")
+		rerr = render(c, code, views.ErrorFragment(msg))
+	} else {
+		rerr = render(c, code, views.ErrorPage(h.page(c, statusTitleFor(code), ""), code, msg))
+	}
+	if rerr != nil {
+		h.log.Error("render error page", "err", rerr)
+		_ = c.String(code, msg)
+	}
+}
+
+func statusTitleFor(code int) string {
+	if t := http.StatusText(code); t != "" {
+		return t
+	}
+	return "Error"
+}
+
+// badRequest is a 400 with a message a person can act on.
+func badRequest(msg string) error { return echo.NewHTTPError(http.StatusBadRequest, msg) }
+
+// forbidden is a 403: the device may look but not change this game.
+func forbidden(msg string) error { return echo.NewHTTPError(http.StatusForbidden, msg) }
+
+// notFound is a 404 with a message.
+func notFound(msg string) error { return echo.NewHTTPError(http.StatusNotFound, msg) }

@@ -1,0 +1,50 @@
+package handlers
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/views"
+)
+
+// writeFragments answers an htmx request with the fragments whose HTML
+// differs between what the client shows (before; nil when unknown) and what
+// is true now (after), each swapped out of band into its element, plus the
+// alert slot. Comparing rendered HTML keeps the rule simple and exact: a
+// fragment is sent when, and only when, the client would see a difference.
+func writeFragments(c echo.Context, status int, before, after []views.Fragment, message string, isError bool) error {
+	ctx := c.Request().Context()
+	var old map[string]string
+	if before != nil {
+		old = make(map[string]string, len(before))
+		for _, f := range before {
+			s, err := renderString(ctx, f.Component)
+			if err != nil {
+				return fmt.Errorf("render fragment %s: %w", f.ID, err)
+			}
+			old[f.ID] = s
+		}
+	}
+	var buf bytes.Buffer
+	for _, f := range after {
+		s, err := renderString(ctx, f.Component)
+		if err != nil {
+			return fmt.Errorf("render fragment %s: %w", f.ID, err)
+		}
+		if prev, ok := old[f.ID]; ok && prev == s {
+			continue
+		}
+		fmt.Fprintf(&buf, `<div hx-swap-oob="innerHTML:#%s">`, html.EscapeString(f.ID))
+		buf.WriteString(s)
+		buf.WriteString("</div>\n")
+	}
+	if err := views.Alert(message, isError).Render(ctx, &buf); err != nil {
+		return fmt.Errorf("render alert: %w", err)
+	}
+	varyOnHTMX(c)
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.HTMLBlob(status, buf.Bytes())
+}

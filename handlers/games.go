@@ -1,0 +1,284 @@
+package handlers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views"
+)
+
+// gameKind is what the shared game routes (/g/:id/...) need from one game.
+// Each game fills one in its own file; gameKinds lists them.
+type gameKind struct {
+	ID, Name, Blurb string
+	Order           int
+	// status says where a game stands, for the home list.
+	status func(g store.Game, log []store.Entry) (text string, over bool)
+	// screen renders the game: a whole page, or for htmx the fragments that
+	// changed since the version the client's screen shows.
+	screen func(c echo.Context, s screen) error
+	// decode turns a posted form into the game's record action, checked
+	// against the rules for the device's seat, so a bad tap stores nothing.
+	decode func(c echo.Context, s screen) (json.RawMessage, error)
+	// canUndo says whether this seat may take back the last action now.
+	canUndo func(s screen) error
+	// logLines turns the log into sentences a person reads.
+	logLines func(g store.Game, log []store.Entry) ([]string, error)
+	// record is the game's exchange record (export, scoresheets).
+	record func(g store.Game, log []store.Entry) record.Record
+}
+
+// gameKinds is the list of games this build plays.
+func (h *Handler) gameKinds() map[string]gameKind {
+	kinds := []gameKind{
+		h.spellsArrowsKind(),
+	}
+	m := make(map[string]gameKind, len(kinds))
+	for _, k := range kinds {
+		m[k.ID] = k
+	}
+	return m
+}
+
+// screen is one request's view of a game.
+type screen struct {
+	Game   store.Game
+	Log    []store.Entry
+	Seat   int  // -1 scorekeeper; a seat index for seated players
+	Watch  bool // read-only (spectator, or a device with no seat)
+	From   int  // version the client's screen shows; -1 asks for a whole page
+	Status int
+	Notice string // a line for the flash slot ("The game moved on ...")
+	Error  string // why the last tap was refused
+}
+
+const scorekeeperSeat = -1
+
+// loadGame reads the game named in the URL, its kind and its log.
+func (h *Handler) loadGame(c echo.Context) (store.Game, gameKind, []store.Entry, error) {
+	ctx := c.Request().Context()
+	g, err := h.store.Game(ctx, c.Param("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		return g, gameKind{}, nil, notFound("There is no such game. It may have been deleted.")
+	}
+	if err != nil {
+		return g, gameKind{}, nil, fmt.Errorf("load game: %w", err)
+	}
+	k, ok := h.games[g.Kind]
+	if !ok {
+		return g, k, nil, notFound("This build cannot show " + g.Kind + " games.")
+	}
+	log, err := h.store.Log(ctx, g.ID)
+	if err != nil {
+		return g, k, nil, fmt.Errorf("load log of %s: %w", g.ID, err)
+	}
+	return g, k, log, nil
+}
+
+// seatOf says who this device is in the game: the scorekeeper, a seated
+// player, or nobody (ok false): it may only watch.
+func (h *Handler) seatOf(c echo.Context, g store.Game) (seat int, ok bool, err error) {
+	dev := device(c)
+	if g.Owner == dev {
+		return scorekeeperSeat, true, nil
+	}
+	seats, err := h.store.Seats(c.Request().Context(), g.ID)
+	if err != nil {
+		return 0, false, fmt.Errorf("seats of %s: %w", g.ID, err)
+	}
+	for _, s := range seats {
+		if s.Holder == dev {
+			return s.Index, true, nil
+		}
+	}
+	return 0, false, nil
+}
+
+func (h *Handler) gameShow(c echo.Context) error {
+	g, k, log, err := h.loadGame(c)
+	if err != nil {
+		return err
+	}
+	seat, ok, err := h.seatOf(c, g)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		// Not this device's game: the read-only view is the only one it gets.
+		return c.Redirect(http.StatusSeeOther, "/watch/"+g.SpectatorToken)
+	}
+	from := -1
+	if isPartial(c) {
+		from = formVersion(c, -1)
+	}
+	return k.screen(c, screen{Game: g, Log: log, Seat: seat, From: from, Status: http.StatusOK})
+}
+
+// formVersion reads the version the client's screen was drawn at.
+func formVersion(c echo.Context, def int) int {
+	v, err := strconv.Atoi(c.FormValue("v"))
+	if err != nil || v < 0 {
+		return def
+	}
+	return v
+}
+
+// gameAct applies one action: the version the tap was made against comes
+// with it, so a double tap applies once and a stale tap gets the current
+// screen back.
+func (h *Handler) gameAct(c echo.Context) error {
+	return h.write(c, store.KindAction)
+}
+
+// gameUndo takes back the last action in force. The log keeps the action
+// and records the undo after it, so nothing is ever rewritten.
+func (h *Handler) gameUndo(c echo.Context) error {
+	return h.write(c, store.KindUndo)
+}
+
+func (h *Handler) write(c echo.Context, kind string) error {
+	g, k, log, err := h.loadGame(c)
+	if err != nil {
+		return err
+	}
+	seat, ok, err := h.seatOf(c, g)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return forbidden("Only this game's scorekeeper or a seated player can change it.")
+	}
+	v, err := strconv.Atoi(c.FormValue("v"))
+	if err != nil || v < 0 {
+		return badRequest("The tap did not say which version of the game it was made on. Reload the page.")
+	}
+	s := screen{Game: g, Log: log, Seat: seat, From: v, Status: http.StatusOK}
+	e := store.Entry{Kind: kind, Seat: seat, ClientID: fmt.Sprintf("%s:%d", device(c), v), At: h.now().UTC()}
+	if v == g.Version {
+		// Only a tap made on the current screen is checked against the rules:
+		// a stale one is refused below without being judged.
+		var rerr error
+		if kind == store.KindUndo {
+			rerr = k.canUndo(s)
+		} else {
+			e.Action, rerr = k.decode(c, s)
+		}
+		if rerr != nil {
+			var he *echo.HTTPError
+			if errors.As(rerr, &he) {
+				return he
+			}
+			s.Status, s.Error = http.StatusUnprocessableEntity, rerr.Error()
+			return h.respond(c, k, s)
+		}
+	} else if v > g.Version {
+		return badRequest("That tap names a version of the game that does not exist. Reload the page.")
+	}
+	ctx := c.Request().Context()
+	_, err = h.store.Append(ctx, g.ID, v, e)
+	switch {
+	case errors.Is(err, store.ErrConflict):
+		s.Status = http.StatusConflict
+		s.Notice = "The game changed before your tap arrived (another tap or another phone). This is the current screen: check it and tap again."
+	case err != nil:
+		return fmt.Errorf("save action: %w", err)
+	}
+	if !isPartial(c) && err == nil {
+		return redirect(c, "/g/"+g.ID)
+	}
+	// Reload what is now stored: it is the truth, whoever wrote it.
+	if s.Game, err = h.store.Game(ctx, g.ID); err != nil {
+		return fmt.Errorf("reload game: %w", err)
+	}
+	if s.Log, err = h.store.Log(ctx, g.ID); err != nil {
+		return fmt.Errorf("reload log: %w", err)
+	}
+	return h.respond(c, k, s)
+}
+
+// respond renders after a write: fragments for htmx, a whole page otherwise.
+func (h *Handler) respond(c echo.Context, k gameKind, s screen) error {
+	if !isPartial(c) {
+		s.From = -1
+	}
+	varyOnHTMX(c)
+	return k.screen(c, s)
+}
+
+func (h *Handler) gameLog(c echo.Context) error {
+	g, k, log, err := h.loadGame(c)
+	if err != nil {
+		return err
+	}
+	if _, ok, err := h.seatOf(c, g); err != nil {
+		return err
+	} else if !ok {
+		return c.Redirect(http.StatusSeeOther, "/watch/"+g.SpectatorToken)
+	}
+	lines, err := k.logLines(g, log)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.LogPage(h.page(c, "Log: "+g.Title, ""), g.ID, g.Title, lines))
+}
+
+func (h *Handler) gameDeleteConfirm(c echo.Context) error {
+	g, k, log, err := h.loadGame(c)
+	if err != nil {
+		return err
+	}
+	if g.Owner != device(c) {
+		return forbidden("Only the scorekeeper who created this game can delete it.")
+	}
+	status, _ := k.status(g, log)
+	return render(c, http.StatusOK, views.ConfirmDelete(h.page(c, "Delete game", ""), g.ID, g.Title, k.Name+" · "+status))
+}
+
+func (h *Handler) gameDelete(c echo.Context) error {
+	ctx := c.Request().Context()
+	g, err := h.store.Game(ctx, c.Param("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		return notFound("There is no such game. It may have been deleted already.")
+	}
+	if err != nil {
+		return fmt.Errorf("load game: %w", err)
+	}
+	if g.Owner != device(c) {
+		return forbidden("Only the scorekeeper who created this game can delete it.")
+	}
+	if err := h.store.DeleteGame(ctx, g.ID); err != nil {
+		return fmt.Errorf("delete game %s: %w", g.ID, err)
+	}
+	return redirect(c, "/")
+}
+
+func (h *Handler) watchShow(c echo.Context) error {
+	g, err := h.store.GameBySpectatorToken(c.Request().Context(), c.Param("token"))
+	if errors.Is(err, store.ErrNotFound) {
+		return notFound("This spectator link does not lead to a game (it may have been deleted).")
+	}
+	if err != nil {
+		return fmt.Errorf("load watched game: %w", err)
+	}
+	k, ok := h.games[g.Kind]
+	if !ok {
+		return notFound("This build cannot show " + g.Kind + " games.")
+	}
+	log, err := h.store.Log(c.Request().Context(), g.ID)
+	if err != nil {
+		return fmt.Errorf("load log: %w", err)
+	}
+	from := -1
+	if isPartial(c) {
+		from = formVersion(c, -1)
+	}
+	varyOnHTMX(c)
+	return k.screen(c, screen{Game: g, Log: log, Seat: scorekeeperSeat, Watch: true, From: from, Status: http.StatusOK})
+}

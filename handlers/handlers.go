@@ -1,0 +1,136 @@
+// Package handlers is Grimoire's HTTP layer: Echo routes that decode a
+// request, call a rules package, save to the store and render a templ view.
+// Echo's types stay inside this package so a move to Echo v5 stays local.
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/gorilla/sessions"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"github.com/grimoire-games/grimoire/static"
+	"github.com/grimoire-games/grimoire/store"
+)
+
+// Config is what the server needs from the command line.
+type Config struct {
+	Store store.Store
+	// SessionKeys are gorilla/securecookie key pairs (hash key, block key),
+	// newest first; older pairs still decode cookies during a rotation.
+	SessionKeys [][]byte
+	// Secure marks cookies Secure; set it when the app is served over TLS.
+	Secure bool
+	Logger *slog.Logger
+	// Now is the clock, so tests can fix time; nil means time.Now.
+	Now func() time.Time
+}
+
+// Handler holds what every request handler shares.
+type Handler struct {
+	store    store.Store
+	sessions *sessions.CookieStore
+	assets   *static.Assets
+	log      *slog.Logger
+	now      func() time.Time
+	secure   bool
+	games    map[string]gameKind
+}
+
+// New builds the handler set; Echo returns it wired as a server.
+func New(cfg Config) (*Handler, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("handlers: no store")
+	}
+	if len(cfg.SessionKeys) == 0 || len(cfg.SessionKeys)%2 != 0 {
+		return nil, errors.New("handlers: session keys must come in (hash, block) pairs")
+	}
+	assets, err := static.Load()
+	if err != nil {
+		return nil, fmt.Errorf("handlers: load static files: %w", err)
+	}
+	ss := sessions.NewCookieStore(cfg.SessionKeys...)
+	// gorilla's defaults are HttpOnly=false and SameSite=None: set both.
+	ss.Options = &sessions.Options{
+		Path:     "/",
+		MaxAge:   365 * 24 * 3600,
+		HttpOnly: true,
+		Secure:   cfg.Secure,
+		SameSite: http.SameSiteLaxMode,
+	}
+	ss.MaxAge(ss.Options.MaxAge)
+	logger := cfg.Logger
+	if logger == nil {
+		logger = slog.Default()
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	h := &Handler{
+		store:    cfg.Store,
+		sessions: ss,
+		assets:   assets,
+		log:      logger,
+		now:      now,
+		secure:   cfg.Secure,
+	}
+	h.games = h.gameKinds()
+	return h, nil
+}
+
+// csp allows only our own files: htmx is configured (meta htmx-config) not to
+// eval or inject inline styles, and no template uses inline script or style.
+const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+	"frame-ancestors 'none'; manifest-src 'self'; worker-src 'self'"
+
+// Echo returns the HTTP server with its middleware and the route table.
+func (h *Handler) Echo() *echo.Echo {
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	// Direct connections only: never trust X-Forwarded-For from a client.
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.HTTPErrorHandler = h.handleError
+	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
+	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			h.log.Debug("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency)
+			return nil
+		},
+	}))
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		XSSProtection:         "0", // the old header's blocking mode is itself a risk
+		ContentTypeNosniff:    "nosniff",
+		XFrameOptions:         "DENY",
+		ReferrerPolicy:        "same-origin",
+		ContentSecurityPolicy: csp,
+	}))
+	e.Use(middleware.BodyLimit("2M"))
+	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{
+		Timeout: 30 * time.Second,
+		Skipper: func(c echo.Context) bool { return isEventStream(c) },
+	}))
+	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
+		TokenLookup:    "header:" + echo.HeaderXCSRFToken + ",form:_csrf",
+		CookieName:     "grimoire_csrf",
+		CookiePath:     "/",
+		CookieHTTPOnly: true,
+		CookieSecure:   h.secure,
+		CookieSameSite: http.SameSiteLaxMode,
+		CookieMaxAge:   7 * 24 * 3600,
+		ErrorHandler: func(err error, c echo.Context) error {
+			return echo.NewHTTPError(http.StatusForbidden, "This form has expired or did not come from Grimoire. Reload the page and try again.")
+		},
+	}))
+	e.Use(h.withDevice)
+	h.routes(e)
+	return e
+}

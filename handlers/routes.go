@@ -1,0 +1,41 @@
+package handlers
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+)
+
+// routes is the one route table of the app.
+func (h *Handler) routes(e *echo.Echo) {
+	e.GET("/", h.home)
+	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+
+	// Starting games. Each game kind adds its form and create handler.
+	e.GET("/new", h.newIndex)
+	e.GET("/new/spells-arrows", h.saNewForm)
+	e.POST("/new/spells-arrows", h.saCreate)
+
+	// One game, whatever its kind: the kind's own handlers take over.
+	e.GET("/g/:id", h.gameShow)
+	e.POST("/g/:id/act", h.gameAct)
+	e.POST("/g/:id/undo", h.gameUndo)
+	e.GET("/g/:id/log", h.gameLog)
+	e.GET("/g/:id/events", h.gameEvents)
+	e.GET("/g/:id/delete", h.gameDeleteConfirm)
+	e.POST("/g/:id/delete", h.gameDelete)
+
+	// Spectators: a random token, never the game id, and read-only.
+	e.GET("/watch/:token", h.watchShow)
+	e.GET("/watch/:token/events", h.watchEvents)
+
+	// Rules pages, kept offline by the service worker.
+	e.GET("/rules", h.rulesIndex)
+	e.GET("/rules/spells-arrows", h.saRules)
+
+	// App shell.
+	e.GET("/offline", h.offline)
+	e.GET("/sw.js", h.serviceWorker)
+	e.GET("/manifest.webmanifest", h.manifest)
+	e.GET("/static/*", h.asset)
+}

@@ -1,0 +1,60 @@
+package handlers
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+
+	"github.com/labstack/echo/v4"
+)
+
+const (
+	sessionName = "grimoire"
+	deviceKey   = "device"
+	ctxDevice   = "grimoire.device"
+)
+
+// withDevice makes sure every browser has a device id in its signed,
+// encrypted session cookie. The id is all the cookie holds: it names the
+// scorekeeper of the games this browser created and the seats it holds.
+func (h *Handler) withDevice(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if isStatic(c) {
+			return next(c)
+		}
+		// A cookie signed with an unknown key yields a fresh session and an
+		// error we can ignore: the browser simply becomes a new device.
+		sess, _ := h.sessions.Get(c.Request(), sessionName)
+		id, ok := sess.Values[deviceKey].(string)
+		if !ok || id == "" {
+			id = randomID(16)
+			sess.Values[deviceKey] = id
+			if err := sess.Save(c.Request(), c.Response()); err != nil {
+				return fmt.Errorf("save session: %w", err)
+			}
+		}
+		c.Set(ctxDevice, id)
+		return next(c)
+	}
+}
+
+// device is the id of the browser making the request.
+func device(c echo.Context) string {
+	id, _ := c.Get(ctxDevice).(string)
+	return id
+}
+
+// csrfToken is the token the CSRF middleware expects back on writes.
+func csrfToken(c echo.Context) string {
+	t, _ := c.Get("csrf").(string)
+	return t
+}
+
+// randomID returns n random bytes as URL-safe text (game ids, tokens).
+func randomID(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("crypto/rand failed: %v", err)) // the OS has no entropy: nothing can be safe
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}

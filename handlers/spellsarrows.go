@@ -1,0 +1,414 @@
+package handlers
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views"
+	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
+)
+
+func (h *Handler) spellsArrowsKind() gameKind {
+	return gameKind{
+		ID:       record.SpellsArrows,
+		Name:     "Spells & Arrows",
+		Blurb:    "Heroes & Spies at a real basket: the spy shoots to escape the kingdom, the mage shoots spells to stop them. One phone keeps score.",
+		Order:    1,
+		status:   saStatus,
+		screen:   h.saScreen,
+		decode:   saDecode,
+		canUndo:  canUndoLast,
+		logLines: saLogLines,
+		record:   logRecord,
+	}
+}
+
+// logRecord is a game's record: its setup and the actions still in force.
+func logRecord(g store.Game, log []store.Entry) record.Record {
+	return record.Record{Game: g.Kind, Version: record.FormatVersion, Seed: g.Seed, Setup: g.Setup, Actions: store.Actions(log)}
+}
+
+// canUndoLast allows undo while any action is in force (one scorekeeper).
+func canUndoLast(s screen) error {
+	if len(store.InForce(s.Log)) == 0 {
+		return errors.New("there is nothing to undo yet")
+	}
+	return nil
+}
+
+// saPlay replays a log step by step and keeps the log line of each action.
+func saPlay(g store.Game, log []store.Entry) (sa.State, []string, error) {
+	setup, err := sa.ParseSetup(g.Setup)
+	if err != nil {
+		return sa.State{}, nil, fmt.Errorf("game %s setup: %w", g.ID, err)
+	}
+	st, err := sa.New(setup, g.Seed)
+	if err != nil {
+		return sa.State{}, nil, fmt.Errorf("game %s setup: %w", g.ID, err)
+	}
+	actions := store.Actions(log)
+	lines := make([]string, 0, len(actions))
+	for i, raw := range actions {
+		a, err := sa.ParseAction(raw)
+		if err != nil {
+			return st, lines, &record.ActionError{Index: i, Err: err}
+		}
+		next, err := sa.Apply(st, a)
+		if err != nil {
+			return st, lines, &record.ActionError{Index: i, Err: err}
+		}
+		lines = append(lines, sa.Describe(st, a, next))
+		st = next
+	}
+	return st, lines, nil
+}
+
+func saStatus(g store.Game, log []store.Entry) (string, bool) {
+	st, _, err := saPlay(g, log)
+	if err != nil {
+		return "cannot be replayed: " + err.Error(), false
+	}
+	sn := st.Snapshot()
+	setup := st.Setup()
+	if sn.Over {
+		who := setup.Spy + " (spy)"
+		if sn.Winner == "mage" {
+			who = setup.Mage + " (mage)"
+		}
+		return fmt.Sprintf("%s won · %d/%d points", who, sn.Spy.Points, sn.Victory), true
+	}
+	return fmt.Sprintf("Turn %d of %d · %s half · %d/%d points", sn.Turn, sn.Turns, sn.Half, sn.Spy.Points, sn.Victory), false
+}
+
+func saLogLines(g store.Game, log []store.Entry) ([]string, error) {
+	_, lines, err := saPlay(g, log)
+	return lines, err
+}
+
+// saBoard builds the screen's view model for the state after log.
+func (h *Handler) saBoard(c echo.Context, s screen, log []store.Entry) (saview.Board, error) {
+	st, lines, err := saPlay(s.Game, log)
+	if err != nil {
+		return saview.Board{}, err
+	}
+	setup := st.Setup()
+	deck := st.Deck()
+	cards := make(map[int]sa.Card, len(deck.Cards))
+	for _, cd := range deck.Cards {
+		cards[cd.Number] = cd
+	}
+	version := len(log)
+	b := saview.Board{
+		GameID: s.Game.ID, Title: s.Game.Title, Version: version, Watch: s.Watch,
+		CSRF: csrfToken(c), SpyName: setup.Spy, MageName: setup.Mage,
+		Snap: st.Snapshot(), Choices: sa.Legal(st), Map: st.Map(), Cards: cards, Options: setup.Options,
+		RulesURL: "/rules/" + record.SpellsArrows,
+	}
+	if s.Watch {
+		b.Refresh = "/watch/" + s.Game.SpectatorToken
+	} else {
+		base := "/g/" + s.Game.ID
+		b.Post, b.UndoURL, b.Refresh, b.LogURL = base+"/act", base+"/undo", base, base+"/log"
+		b.WatchURL = "/watch/" + s.Game.SpectatorToken
+		b.NewURL = "/new/" + record.SpellsArrows + "?from=" + s.Game.ID
+		if n := len(lines); n > 0 {
+			b.CanUndo, b.UndoWhat = true, lines[n-1]
+		}
+	}
+	first := len(lines) - 4
+	if first < 0 {
+		first = 0
+	}
+	for i := first; i < len(lines); i++ {
+		b.LogTail = append(b.LogTail, saview.LogLine{N: i + 1, Text: lines[i]})
+	}
+	return b, nil
+}
+
+func (h *Handler) saScreen(c echo.Context, s screen) error {
+	now, err := h.saBoard(c, s, s.Log)
+	if err != nil {
+		return err
+	}
+	if s.From < 0 {
+		p := h.page(c, s.Game.Title, "")
+		p.Live, p.Version = "/g/"+s.Game.ID+"/events", now.Version
+		if s.Watch {
+			p.Live = "/watch/" + s.Game.SpectatorToken + "/events"
+			p.Title = "Watching " + s.Game.Title
+		}
+		p.Flash = s.Notice
+		if s.Error != "" {
+			p.Flash = "Not allowed: " + s.Error
+		}
+		return render(c, s.Status, saview.Page(p, now))
+	}
+	var before []views.Fragment
+	if s.From <= len(s.Log) {
+		old, err := h.saBoard(c, s, s.Log[:s.From])
+		if err == nil {
+			before = saview.Fragments(old)
+		}
+	}
+	msg, isErr := s.Notice, false
+	if s.Error != "" {
+		msg, isErr = "Not allowed: "+s.Error, true
+	}
+	return writeFragments(c, s.Status, before, saview.Fragments(now), msg, isErr)
+}
+
+// saDecode reads one tap from the form and checks it against the rules.
+func saDecode(c echo.Context, s screen) (json.RawMessage, error) {
+	a, err := saFormAction(c)
+	if err != nil {
+		return nil, badRequest(err.Error())
+	}
+	st, _, err := saPlay(s.Game, s.Log)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := sa.Apply(st, a); err != nil {
+		return nil, err
+	}
+	return json.Marshal(a)
+}
+
+// saFormAction turns form fields into an action; it checks the fields are
+// well formed, and leaves legality to the rules.
+func saFormAction(c echo.Context) (sa.Action, error) {
+	typ := c.FormValue("type")
+	made := func() (bool, error) {
+		switch c.FormValue("made") {
+		case "1", "true":
+			return true, nil
+		case "0", "false":
+			return false, nil
+		}
+		return false, errors.New("a shot must be marked made or missed")
+	}
+	number := func(name string, optional bool) (int, error) {
+		v := c.FormValue(name)
+		if v == "" && optional {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 999 {
+			return 0, fmt.Errorf("%q is not a card number", v)
+		}
+		return n, nil
+	}
+	id := func(name string) (string, error) {
+		v := strings.TrimSpace(c.FormValue(name))
+		if v == "" || len(v) > 40 {
+			return "", fmt.Errorf("the tap did not name a place (%s)", name)
+		}
+		return v, nil
+	}
+	switch typ {
+	case sa.TypeSpyShot, sa.TypeArrow, sa.TypeSpellShot:
+		m, err := made()
+		return sa.Action{Type: typ, Made: m}, err
+	case sa.TypeMove:
+		to, err := id("to")
+		return sa.Move(to), err
+	case sa.TypeLeap:
+		m, err := made()
+		if err != nil || !m {
+			return sa.Leap(false, "", ""), err
+		}
+		from, err := id("from")
+		if err != nil {
+			return sa.Action{}, err
+		}
+		to, err := id("to")
+		return sa.Leap(true, from, to), err
+	case sa.TypePass:
+		return sa.Pass(), nil
+	case sa.TypeCast:
+		n, err := number("card", false)
+		return sa.Cast(n), err
+	case sa.TypeAbandon:
+		return sa.Abandon(), nil
+	case sa.TypeTarget:
+		if c.FormValue("span") != "" {
+			sp, err := id("span")
+			return sa.TargetSpan(sp), err
+		}
+		at, err := id("at")
+		return sa.TargetAt(at), err
+	case sa.TypeBench:
+		n, err := number("card", false)
+		if err != nil {
+			return sa.Action{}, err
+		}
+		cut, err := number("cut", true)
+		return sa.Bench(n, cut), err
+	case sa.TypeEndHalf:
+		return sa.EndHalf(), nil
+	case "":
+		return sa.Action{}, errors.New("the tap did not say what happened")
+	default:
+		return sa.Action{}, fmt.Errorf("%q is not something that can happen in Spells & Arrows", typ)
+	}
+}
+
+// saNewForm shows the new-game form, filled from a finished game when
+// "new game with the same players" was tapped.
+func (h *Handler) saNewForm(c echo.Context) error {
+	f := saview.NewForm{Victory: 12, Turns: 5}
+	if from := c.QueryParam("from"); from != "" {
+		if g, err := h.store.Game(c.Request().Context(), from); err == nil && g.Kind == record.SpellsArrows && g.Owner == device(c) {
+			if setup, err := sa.ParseSetup(g.Setup); err == nil {
+				f = saview.NewForm{Spy: setup.Spy, Mage: setup.Mage, Victory: setup.Victory, Turns: setup.TurnCount(), SameSpellOnly: setup.Options.SameSpellOnly}
+			}
+		}
+	}
+	return render(c, http.StatusOK, saview.NewGame(h.page(c, "New Spells & Arrows game", "new"), f))
+}
+
+// saCreate is two steps: the form posts here to be checked and shown for
+// confirmation; the confirmation posts the checked setup back with confirm=1.
+func (h *Handler) saCreate(c echo.Context) error {
+	if c.FormValue("confirm") == "1" {
+		setup, err := sa.ParseSetup([]byte(c.FormValue("setup")))
+		if err != nil {
+			return badRequest("The game setup could not be read: " + err.Error())
+		}
+		return h.saStart(c, setup)
+	}
+	f := saview.NewForm{
+		Spy: strings.TrimSpace(c.FormValue("spy")), Mage: strings.TrimSpace(c.FormValue("mage")),
+		SameSpellOnly: c.FormValue("sameSpellOnly") == "on",
+	}
+	var problems []string
+	var err error
+	if f.Victory, err = strconv.Atoi(c.FormValue("victory")); err != nil {
+		problems = append(problems, "The Victory Number must be a whole number.")
+	}
+	if f.Turns, err = strconv.Atoi(c.FormValue("turns")); err != nil {
+		problems = append(problems, "The number of turns must be a whole number.")
+	}
+	setup := sa.Setup{Victory: f.Victory, Spy: f.Spy, Mage: f.Mage, Turns: f.Turns, Options: sa.Options{SameSpellOnly: f.SameSpellOnly}}
+	m, mapName, err := uploaded(c, "map")
+	if err != nil {
+		problems = append(problems, err.Error())
+	} else if m != nil {
+		mp, err := sa.ParseMap(m)
+		if err != nil {
+			problems = append(problems, "Map file "+mapName+": "+err.Error())
+		} else {
+			setup.Map = &mp
+			f.MapName = mapName
+		}
+	}
+	d, deckName, err := uploaded(c, "deck")
+	if err != nil {
+		problems = append(problems, err.Error())
+	} else if d != nil {
+		mp := sa.DefaultMap()
+		if setup.Map != nil {
+			mp = *setup.Map
+		}
+		dk, err := sa.ParseDeck(d, mp)
+		if err != nil {
+			problems = append(problems, "Deck file "+deckName+": "+err.Error())
+		} else {
+			setup.Deck = &dk
+			f.DeckName = deckName
+		}
+	}
+	if len(problems) == 0 {
+		if err := setup.Validate(); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	if len(problems) > 0 {
+		f.Problems = problems
+		return render(c, http.StatusUnprocessableEntity, saview.NewGame(h.page(c, "New Spells & Arrows game", "new"), f))
+	}
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		return fmt.Errorf("encode setup: %w", err)
+	}
+	return render(c, http.StatusOK, saview.Confirm(h.page(c, "Confirm the new game", "new"), f, string(raw)))
+}
+
+func (h *Handler) saStart(c echo.Context, setup sa.Setup) error {
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		return fmt.Errorf("encode setup: %w", err)
+	}
+	seed, err := randomSeed()
+	if err != nil {
+		return err
+	}
+	if _, err := sa.New(setup, seed); err != nil {
+		return badRequest("The game cannot start: " + err.Error())
+	}
+	now := h.now().UTC()
+	g := store.Game{
+		ID: randomID(9), Kind: record.SpellsArrows,
+		Title: fmt.Sprintf("%s (spy) vs %s (mage)", setup.Spy, setup.Mage),
+		Owner: device(c), SpectatorToken: randomID(18), Seed: seed, Setup: raw,
+		Created: now, Updated: now,
+	}
+	if err := h.store.CreateGame(c.Request().Context(), g, nil); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	return redirect(c, "/g/"+g.ID)
+}
+
+// uploaded reads an optional small file field.
+func uploaded(c echo.Context, field string) ([]byte, string, error) {
+	fh, err := c.FormFile(field)
+	if errors.Is(err, http.ErrMissingFile) || (err != nil && strings.Contains(err.Error(), "no multipart")) {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("the %s file could not be read: %v", field, err)
+	}
+	if fh.Size == 0 {
+		return nil, "", nil
+	}
+	if fh.Size > 512<<10 {
+		return nil, "", fmt.Errorf("the %s file is larger than 512 KB", field)
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return nil, "", fmt.Errorf("the %s file could not be opened: %v", field, err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, 512<<10))
+	if err != nil {
+		return nil, "", fmt.Errorf("the %s file could not be read: %v", field, err)
+	}
+	return b, fh.Filename, nil
+}
+
+// randomSeed is a record seed: any int64 the rules may draw from.
+func randomSeed() (int64, error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, fmt.Errorf("seed: %w", err)
+	}
+	return int64(binary.LittleEndian.Uint64(b[:]) >> 1), nil
+}
+
+func (h *Handler) saRules(c echo.Context) error {
+	m, d := sa.DefaultMap(), sa.DefaultDeck()
+	return render(c, http.StatusOK, saview.Rules(h.page(c, "Spells & Arrows rules", "rules"), saview.RulesData{
+		Map: m, Deck: d, Rulings: sa.Rulings(),
+	}))
+}

@@ -1,0 +1,92 @@
+package handlers
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// asset serves an embedded file by its hashed URL. The hash is in the name,
+// so the content behind a URL never changes and may be cached for a year.
+func (h *Handler) asset(c echo.Context) error {
+	a, ok := h.assets.ByURL(c.Request().URL.Path)
+	if !ok {
+		return notFound("No such file.")
+	}
+	hd := c.Response().Header()
+	hd.Set("Cache-Control", "public, max-age=31536000, immutable")
+	hd.Set("ETag", `"`+a.Hash+`"`)
+	if match := c.Request().Header.Get("If-None-Match"); match == `"`+a.Hash+`"` {
+		return c.NoContent(http.StatusNotModified)
+	}
+	return c.Blob(http.StatusOK, contentType(a.Name), a.Body)
+}
+
+func contentType(name string) string {
+	switch {
+	case strings.HasSuffix(name, ".css"):
+		return "text/css; charset=utf-8"
+	case strings.HasSuffix(name, ".js"):
+		return "text/javascript; charset=utf-8"
+	case strings.HasSuffix(name, ".svg"):
+		return "image/svg+xml"
+	case strings.HasSuffix(name, ".png"):
+		return "image/png"
+	case strings.HasSuffix(name, ".webmanifest"):
+		return "application/manifest+json"
+	case strings.HasSuffix(name, ".wasm"):
+		return "application/wasm"
+	default:
+		return "application/octet-stream"
+	}
+}
+
+// precachePages are the pages the service worker saves at install so they
+// open without network.
+var precachePages = []string{"/offline", "/rules", "/rules/spells-arrows"}
+
+// serviceWorker serves /sw.js from the site root (so its scope is the whole
+// app) with the list of files to precache filled in. It must not be cached
+// for long, or a new release would wait days to reach a phone.
+func (h *Handler) serviceWorker(c echo.Context) error {
+	a, ok := h.assets.ByName("sw.js")
+	if !ok {
+		return notFound("No service worker.")
+	}
+	urls := append(h.assets.URLs(), precachePages...)
+	for _, k := range h.games {
+		urls = append(urls, "/rules/"+k.ID)
+	}
+	manifest, err := json.Marshal(map[string]any{"version": h.assets.Version, "urls": dedupe(urls)})
+	if err != nil {
+		return err
+	}
+	body := strings.Replace(string(a.Body), `/*GRIMOIRE_PRECACHE*/ { "version": "dev", "urls": ["/offline"] }`, string(manifest), 1)
+	hd := c.Response().Header()
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("Service-Worker-Allowed", "/")
+	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", []byte(body))
+}
+
+func (h *Handler) manifest(c echo.Context) error {
+	a, ok := h.assets.ByName("manifest.webmanifest")
+	if !ok {
+		return notFound("No manifest.")
+	}
+	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+	return c.Blob(http.StatusOK, "application/manifest+json", a.Body)
+}
+
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	out := in[:0:0]
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,101 @@
+// Package static embeds the app's files: styles, the one script, vendored
+// htmx, icons, the web app manifest and the service worker. Assets are served
+// under content-hashed names so browsers may cache them for a year.
+package static
+
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+//go:embed app.css app.js icon.svg icon-192.png icon-512.png apple-touch-icon.png manifest.webmanifest sw.js vendor
+var files embed.FS
+
+// HtmxVersion is the vendored htmx release (from the npm package htmx.org).
+const HtmxVersion = "2.0.11"
+
+// Asset is one embedded file with its hashed URL.
+type Asset struct {
+	Name string // logical name, e.g. "app.css" or "vendor/htmx-2.0.11.min.js"
+	URL  string // "/static/app.3f2a1b9c.css"
+	Body []byte
+	Hash string // first 16 hex digits of the SHA-256 of Body
+}
+
+// Assets is every embedded file by logical name and by hashed URL path.
+type Assets struct {
+	byName map[string]*Asset
+	byURL  map[string]*Asset
+	// Version changes whenever any asset changes; the service worker's cache
+	// is named after it.
+	Version string
+}
+
+// Load hashes every embedded file once at start-up.
+func Load() (*Assets, error) {
+	a := &Assets{byName: map[string]*Asset{}, byURL: map[string]*Asset{}}
+	all := sha256.New()
+	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		body, err := files.ReadFile(p)
+		if err != nil {
+			return fmt.Errorf("read embedded %s: %w", p, err)
+		}
+		sum := sha256.Sum256(body)
+		h := hex.EncodeToString(sum[:])[:16]
+		ext := path.Ext(p)
+		url := "/static/" + strings.TrimSuffix(p, ext) + "." + h + ext
+		as := &Asset{Name: p, URL: url, Body: body, Hash: h}
+		a.byName[p] = as
+		a.byURL[url] = as
+		all.Write(sum[:])
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.Version = hex.EncodeToString(all.Sum(nil))[:12]
+	return a, nil
+}
+
+// URL is the hashed URL of a logical name. An unknown name is a programming
+// error caught by tests, so it yields a URL that 404s rather than a panic.
+func (a *Assets) URL(name string) string {
+	if as, ok := a.byName[name]; ok {
+		return as.URL
+	}
+	return "/static/missing/" + name
+}
+
+// ByURL finds the asset a hashed URL names.
+func (a *Assets) ByURL(p string) (*Asset, bool) {
+	as, ok := a.byURL[p]
+	return as, ok
+}
+
+// ByName finds an asset by its logical name.
+func (a *Assets) ByName(name string) (*Asset, bool) {
+	as, ok := a.byName[name]
+	return as, ok
+}
+
+// URLs lists every hashed URL, sorted, for the service worker's precache.
+func (a *Assets) URLs() []string {
+	out := make([]string, 0, len(a.byURL))
+	for u, as := range a.byURL {
+		if as.Name == "sw.js" || as.Name == "manifest.webmanifest" {
+			continue
+		}
+		out = append(out, u)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,49 @@
+// Package views holds the templ components every screen shares: the page
+// layout, home, errors and the rules index. Game screens live in their own
+// packages (views/spellsarrows, ...). Views take plain view-model structs:
+// no database, session or rules calls happen inside a template.
+package views
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/a-h/templ"
+
+	"github.com/grimoire-games/grimoire/static"
+)
+
+// Page is what the layout needs around any screen.
+type Page struct {
+	Title   string
+	Section string // "home", "new", "rules": marks the current nav link
+	CSRF    string // token sent by htmx in a header and by plain forms in a field
+	Assets  *static.Assets
+	Flash   string // one-line notice shown above the content
+	Live    string // event-stream URL when the screen shows a live game
+	Version int    // version of the game the screen shows (with Live)
+}
+
+// csrfHeaders is the hx-headers value that makes every htmx request carry
+// the CSRF token.
+func csrfHeaders(token string) string {
+	b, _ := json.Marshal(map[string]string{"X-CSRF-Token": token})
+	return string(b)
+}
+
+func current(p Page, section string) string {
+	if p.Section == section {
+		return "page"
+	}
+	return "false"
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// Fragment is one part of a game screen with a fixed element id. A full page
+// renders every fragment inside its element; an htmx response carries only
+// those whose HTML changed, each swapped out of band into its element.
+type Fragment struct {
+	ID        string
+	Component templ.Component
+}

@@ -1,0 +1,208 @@
+package spellsarrows
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+)
+
+// The court is drawn in feet, straight from the map data: x from -25 (west)
+// to 25 (east), y from 0 (baseline, at the top of the drawing) to 47.
+
+// courtLoc is one location cone as drawn.
+type courtLoc struct {
+	sa.Location
+	Elves  int
+	Spy    bool
+	Action string // "move" or "target" when tapping it is legal now
+}
+
+// courtSpan is one road span (or portal link) as drawn.
+type courtSpan struct {
+	Key            string
+	X1, Y1, X2, Y2 float64
+	MX, MY         float64 // midpoint, where a giant stands
+	Portal         bool
+	Giant          int  // cones of the giant on it, 0 if none
+	Engaged        bool // the spy is fighting this giant
+	Target         bool // a giant may be placed here now
+}
+
+func (b Board) courtLocs() []courtLoc {
+	out := make([]courtLoc, 0, len(b.Map.Locations))
+	for _, l := range b.Map.Locations {
+		cl := courtLoc{Location: l, Elves: b.Snap.Elves[l.ID], Spy: b.Snap.Spy.At == l.ID}
+		if !b.Watch {
+			switch {
+			case slices.Contains(b.Choices.Moves, l.ID):
+				cl.Action = "move"
+			case slices.Contains(b.Choices.TargetLocations, l.ID):
+				cl.Action = "target"
+			}
+		}
+		out = append(out, cl)
+	}
+	return out
+}
+
+func (b Board) courtSpans() []courtSpan {
+	pos := map[string]sa.Location{}
+	for _, l := range b.Map.Locations {
+		pos[l.ID] = l
+	}
+	var out []courtSpan
+	for _, s := range b.Map.Spans {
+		a, c := pos[s[0]], pos[s[1]]
+		key := sa.SpanKey(s[0], s[1])
+		out = append(out, courtSpan{
+			Key: key, X1: a.X, Y1: a.Y, X2: c.X, Y2: c.Y, MX: (a.X + c.X) / 2, MY: (a.Y + c.Y) / 2,
+			Giant: b.Snap.Giants[key], Engaged: b.Snap.Spy.Engaged == key,
+			Target: !b.Watch && slices.Contains(b.Choices.TargetSpans, key),
+		})
+	}
+	// Portal links are drawn but are not spans: nothing stands on them.
+	for _, l := range b.Map.Locations {
+		if l.Kind == sa.KindGoto && l.Target != "" {
+			t := pos[l.Target]
+			out = append(out, courtSpan{Key: l.ID + ">" + l.Target, X1: l.X, Y1: l.Y, X2: t.X, Y2: t.Y, Portal: true})
+		}
+	}
+	return out
+}
+
+// elfMarks places an elf cone's small triangle beside its location.
+func elfMark(l courtLoc, i int) string {
+	x := l.X + 2.2 + float64(i)*1.9
+	y := l.Y - 1.6
+	return fmt.Sprintf("%.2f,%.2f %.2f,%.2f %.2f,%.2f", x, y-1.4, x-.9, y+.4, x+.9, y+.4)
+}
+
+// giantShape is an inverted cone at a span's midpoint.
+func giantShape(s courtSpan) string {
+	return fmt.Sprintf("%.2f,%.2f %.2f,%.2f %.2f,%.2f", s.MX-1.8, s.MY-1.6, s.MX+1.8, s.MY-1.6, s.MX, s.MY+1.8)
+}
+
+// arcPath is the 3-point line: straight from the baseline at x = ±22, then
+// an arc of radius 23.75 ft around the basket at (0, 5.25).
+func arcPath() string {
+	const r, by = 23.75, 5.25
+	yMeet := by + math.Sqrt(r*r-22*22)
+	return fmt.Sprintf("M -22 0 L -22 %.2f A %.2f %.2f 0 0 0 22 %.2f L 22 0", yMeet, r, r, yMeet)
+}
+
+func f(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+
+func locLabelY(l courtLoc) string {
+	if l.Y < 4 {
+		return f(l.Y + 4.2)
+	}
+	return f(l.Y - 2.3)
+}
+
+func locClass(l courtLoc) string { return "loc " + l.Kind }
+
+// locTitle is the accessible name of a location on the court.
+func (b Board) locTitle(l courtLoc) string {
+	t := b.locName(l.ID)
+	if l.Elves > 0 {
+		t += ", " + plural(l.Elves, "elf cone", "elf cones")
+	}
+	if l.Spy {
+		t += ", the spy is here"
+	}
+	return t
+}
+
+func (b Board) moveVals(id string) string {
+	return fmt.Sprintf(`{"type":"move","to":%q,"v":"%d"}`, id, b.Version)
+}
+
+func (b Board) targetVals(id string) string {
+	return fmt.Sprintf(`{"type":"target","at":%q,"v":"%d"}`, id, b.Version)
+}
+
+func (b Board) spanVals(key string) string {
+	return fmt.Sprintf(`{"type":"target","span":%q,"v":"%d"}`, key, b.Version)
+}
+
+// spotPos maps a pattern spot id to its court position, for the mini courts.
+func (b Board) spotPos(id string) (float64, float64) {
+	for _, s := range b.Map.Spots {
+		if s.ID == id {
+			return s.X, s.Y
+		}
+	}
+	return 0, 0
+}
+
+func (b Board) spotName(id string) string {
+	for _, s := range b.Map.Spots {
+		if s.ID == id {
+			return s.Name
+		}
+	}
+	return id
+}
+
+// patternPath joins a card's spots in shooting order.
+func (b Board) patternPath(c sa.Card) string {
+	p := ""
+	for i, id := range c.Pattern {
+		x, y := b.spotPos(id)
+		if i == 0 {
+			p += fmt.Sprintf("M %s %s", f(x), f(y))
+		} else {
+			p += fmt.Sprintf(" L %s %s", f(x), f(y))
+		}
+	}
+	return p
+}
+
+// patternSpot is one numbered spot of a card's pattern as drawn.
+type patternSpot struct {
+	N     int
+	ID    string
+	X, Y  float64
+	State string // "done", "next" or ""
+}
+
+// patternSpots lists a card's spots; repeated spots (FT, FT) are nudged
+// apart so each number stays readable.
+func (b Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpot {
+	seen := map[string]int{}
+	out := make([]patternSpot, len(c.Pattern))
+	for i, id := range c.Pattern {
+		x, y := b.spotPos(id)
+		k := seen[id]
+		seen[id]++
+		ps := patternSpot{N: i + 1, ID: id, X: x + float64(k)*3.2, Y: y + float64(k)*1.5}
+		if casting {
+			switch {
+			case i < progress:
+				ps.State = "done"
+			case i == progress:
+				ps.State = "next"
+			}
+		}
+		out[i] = ps
+	}
+	return out
+}
+
+func (b Board) patternLabel(c sa.Card) string {
+	names := make([]string, len(c.Pattern))
+	for i, id := range c.Pattern {
+		names[i] = b.spotName(id)
+	}
+	s := "Pattern: "
+	for i, n := range names {
+		if i > 0 {
+			s += ", then "
+		}
+		s += n
+	}
+	return s
+}

@@ -1,0 +1,219 @@
+// Package spellsarrows draws the courtside screen of Spells & Arrows: the
+// status strip, the shooting controls, the court as SVG from the map data,
+// the spell cards and the log tail. Each part is a fragment with a fixed id,
+// so an htmx response can carry just the parts that changed.
+package spellsarrows
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/views"
+)
+
+// Board is everything the game screen shows.
+type Board struct {
+	GameID    string
+	Title     string
+	Version   int
+	Watch     bool   // read-only: no buttons
+	Post      string // form action for game actions
+	UndoURL   string
+	Refresh   string // GET that returns the fragments changed since a version
+	LogURL    string
+	RulesURL  string
+	WatchURL  string // spectator link to share ("" on the spectator's own screen)
+	ExportURL string
+	SheetURL  string
+	NewURL    string // "new game with the same players"
+	CSRF      string
+	SpyName   string
+	MageName  string
+	Snap      sa.Snapshot
+	Choices   sa.Choices
+	Map       sa.Map
+	Cards     map[int]sa.Card
+	Options   sa.Options
+	LogTail   []LogLine // newest last
+	CanUndo   bool
+	UndoWhat  string // the line the undo would take back
+}
+
+// LogLine is one numbered sentence of the game log.
+type LogLine struct {
+	N    int
+	Text string
+}
+
+// Fragment ids: the page has one element per fragment, htmx swaps by id.
+const (
+	FragStatus   = "sa-status"
+	FragControls = "sa-controls"
+	FragCourt    = "sa-court"
+	FragCounters = "sa-counters"
+	FragCards    = "sa-cards"
+	FragLog      = "sa-log"
+)
+
+func (b Board) v() string { return strconv.Itoa(b.Version) }
+
+func (b Board) allows(t string) bool { return !b.Watch && b.Choices.Allows(t) }
+
+func (b Board) halfWord() string {
+	if b.Snap.Over {
+		return "game over"
+	}
+	if b.Snap.Half == "mage" {
+		return "mage half"
+	}
+	return "spy half"
+}
+
+// shooterClass colours the prompt by who acts now.
+func (b Board) shooterClass() string {
+	switch {
+	case b.Snap.Over:
+		return "prompt over"
+	case b.Choices.Shooter == "spy" || b.Choices.Phase == sa.PhaseSpyMove:
+		return "prompt spy"
+	default:
+		return "prompt mage"
+	}
+}
+
+func (b Board) actor() string {
+	switch {
+	case b.Snap.Over:
+		return ""
+	case b.Choices.Shooter == "spy" || b.Choices.Phase == sa.PhaseSpyMove:
+		return b.SpyName + " (spy)"
+	default:
+		return b.MageName + " (mage)"
+	}
+}
+
+func (b Board) winnerLine() string {
+	switch b.Snap.Winner {
+	case "spy":
+		return b.SpyName + " (spy) wins"
+	case "mage":
+		return b.MageName + " (mage) wins"
+	}
+	return "Game over"
+}
+
+func (b Board) travelSum() int {
+	t := 0
+	for _, v := range b.Snap.Spy.Travel {
+		t += v
+	}
+	return t
+}
+
+func (b Board) travelText() string {
+	if len(b.Snap.Spy.Travel) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(b.Snap.Spy.Travel))
+	for i, v := range b.Snap.Spy.Travel {
+		parts[i] = strconv.Itoa(v)
+	}
+	return strings.Join(parts, "+") + " = " + strconv.Itoa(b.travelSum())
+}
+
+func (b Board) locName(id string) string {
+	for _, l := range b.Map.Locations {
+		if l.ID == id {
+			if l.Name != "" {
+				return id + " · " + l.Name
+			}
+			return id
+		}
+	}
+	return id
+}
+
+func (b Board) cardName(n int) string {
+	if c, ok := b.Cards[n]; ok {
+		return c.Name
+	}
+	return "card " + strconv.Itoa(n)
+}
+
+func (b Board) castCard() (sa.Card, bool) {
+	if b.Snap.Cast == nil {
+		return sa.Card{}, false
+	}
+	c, ok := b.Cards[b.Snap.Cast.Card]
+	return c, ok
+}
+
+// pips returns n booleans, the first on of them set.
+func pips(on, n int) []bool {
+	out := make([]bool, n)
+	for i := range out {
+		out[i] = i < on
+	}
+	return out
+}
+
+// effectText says what a card does in a few words.
+func effectText(c sa.Card) string {
+	e := c.Effect
+	var base string
+	switch e.Kind {
+	case sa.EffectElf:
+		base = plural(e.Base, "elf cone", "elf cones")
+	case sa.EffectGiant:
+		base = "a giant of " + plural(e.Base, "cone", "cones")
+	case sa.EffectArrows:
+		base = plural(e.Base, "arrow", "arrows")
+	case sa.EffectLeaps:
+		base = plural(e.Base, "leap", "leaps")
+	case sa.EffectClock:
+		base = "spell clock +" + strconv.Itoa(e.Base)
+	case sa.EffectBench:
+		return "bring a bench spell to the court"
+	default:
+		base = e.Kind + " " + strconv.Itoa(e.Base)
+	}
+	if e.PerGrace > 0 {
+		base += fmt.Sprintf(", +%d per unused grace", e.PerGrace)
+	}
+	return base
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// sorted returns the cards of ns, in order.
+func (b Board) cardsOf(ns []int) []sa.Card {
+	out := make([]sa.Card, 0, len(ns))
+	for _, n := range ns {
+		if c, ok := b.Cards[n]; ok {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(x, y sa.Card) int { return x.Number - y.Number })
+	return out
+}
+
+// Fragments lists the parts of the game screen in page order; the handler
+// sends those whose HTML changed.
+func Fragments(b Board) []views.Fragment {
+	return []views.Fragment{
+		{FragStatus, Status(b)},
+		{FragControls, Controls(b)},
+		{FragCourt, Court(b)},
+		{FragCards, Cards(b)},
+		{FragCounters, Counters(b)},
+		{FragLog, LogTail(b)},
+	}
+}
