@@ -13,7 +13,9 @@ import (
 )
 
 var (
-	// ErrNotFound: no game (or seat) with that id or token.
+	// ErrNotFound: no game (or seat) with that id or token. Every method
+	// that names a game returns it for an unknown one, except Seats (an
+	// empty list) and Games (which names an owner).
 	ErrNotFound = errors.New("not found")
 	// ErrConflict: the write was made against an older version of the game;
 	// somebody else (or an earlier tap) changed it first.
@@ -65,7 +67,10 @@ type Seat struct {
 
 // Store is what the handlers need from persistence.
 type Store interface {
-	// CreateGame stores a new game with its seats (may be none).
+	// CreateGame stores a new game with its seats (may be none). g.Version
+	// is ignored (a new log is empty); a zero g.Created is set to now and
+	// Updated starts equal to it. Seat tokens and the spectator token must be
+	// unique across all games.
 	CreateGame(ctx context.Context, g Game, seats []Seat) error
 	// Game returns the game row; ErrNotFound when there is none.
 	Game(ctx context.Context, id string) (Game, error)
@@ -74,7 +79,8 @@ type Store interface {
 	// Games lists the games created by owner or with a seat held by owner,
 	// most recently updated first.
 	Games(ctx context.Context, owner string) ([]Game, error)
-	// DeleteGame removes the game, its log and its seats.
+	// DeleteGame removes the game, its log and its seats; ErrNotFound when
+	// there is none.
 	DeleteGame(ctx context.Context, id string) error
 
 	// Log returns every entry of the game in order.
@@ -83,6 +89,9 @@ type Store interface {
 	// at version expected. A ClientID already in this game's log is a repeat
 	// of a write that succeeded: Append returns the current version and no
 	// error, and adds nothing. Otherwise a version mismatch is ErrConflict.
+	//
+	// An empty ClientID carries no idempotency key (never treated as a
+	// repeat); an empty Kind is stored as KindAction; a zero At is set to now.
 	Append(ctx context.Context, id string, expected int, e Entry) (version int, err error)
 
 	// Seats lists the game's seats by index.
@@ -94,7 +103,10 @@ type Store interface {
 
 	// Watch sends the game's new version after every append (and closes the
 	// channel when ctx ends). It only says "look": a reader that misses a
-	// value still catches up by reading the log.
+	// value still catches up by reading the log. A reader sees versions only
+	// increase, possibly skipping some; subscribe first, then read the log,
+	// so nothing falls between the two. The channel also closes when the
+	// Store closes; an unknown game is ErrNotFound.
 	Watch(ctx context.Context, id string) (<-chan int, error)
 
 	Close() error

@@ -4,8 +4,9 @@
 //
 // A value only says "look": watchers catch up by reading the log, so the
 // broker never blocks a writer for a slow watcher. Each watcher has a buffer of
-// one that keeps the highest version published, and earlier values are
-// dropped.
+// one holding the newest unread version, and sees versions only increase: a
+// value at or below one it was already sent (a late publisher, a listener's
+// catch-up) is news to nobody and is dropped.
 package broker
 
 import (
@@ -22,6 +23,7 @@ type Broker struct {
 
 type sub struct {
 	ch   chan int
+	last int         // highest version sent; guarded by Broker.mu
 	stop func() bool // unregisters the context.AfterFunc
 }
 
@@ -72,21 +74,22 @@ func (b *Broker) unsubscribe(id string, s *sub) {
 	close(s.ch)
 }
 
-// Publish offers version to every watcher of id without blocking. A watcher
-// that has not read its previous value keeps the higher of the two, so
-// versions published out of order never make a watcher look backwards.
+// Publish offers version to every watcher of id without blocking. An unread
+// older value is replaced, so a slow watcher wakes once, to the newest.
 func (b *Broker) Publish(id string, version int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for s := range b.subs[id] {
-		v := version
+		if version <= s.last {
+			continue
+		}
+		s.last = version
 		select {
-		case old := <-s.ch:
-			v = max(v, old)
+		case <-s.ch:
 		default:
 		}
 		// Only Publish sends, and it holds b.mu, so the buffer is now free.
-		s.ch <- v
+		s.ch <- version
 	}
 }
 

@@ -21,10 +21,16 @@ func TestKeepsHighestUnread(t *testing.T) {
 	if v := <-ch; v != 5 {
 		t.Errorf("got %d, want 5", v)
 	}
+	b.Publish("g", 5) // a repeat, e.g. a listener's catch-up
+	b.Publish("g", 2)
 	select {
 	case v := <-ch:
-		t.Errorf("unexpected second value %d", v)
+		t.Errorf("unexpected value %d after 5 was read", v)
 	default:
+	}
+	b.Publish("g", 6)
+	if v := <-ch; v != 6 {
+		t.Errorf("got %d, want 6", v)
 	}
 }
 
