@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -179,4 +180,43 @@ func TestListenerReconnects(t *testing.T) {
 		t.Fatalf("Append: %v", err)
 	}
 	waitVersion(t, ch, 2)
+}
+
+// BenchmarkAppend measures one move against the test database: lock, check,
+// insert, notify, commit.
+func BenchmarkAppend(b *testing.B) {
+	u := os.Getenv("GRIMOIRE_TEST_POSTGRES")
+	if u == "" {
+		b.Skip("GRIMOIRE_TEST_POSTGRES not set")
+	}
+	ctx := context.Background()
+	name := "grimoire_bench_" + strings.ToLower(rand.Text()[:12])
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Exec(ctx, "DROP SCHEMA "+name+" CASCADE")
+	pu, _ := url.Parse(u)
+	q := pu.Query()
+	q.Set("search_path", name)
+	pu.RawQuery = q.Encode()
+	s, err := postgres.Open(ctx, pu.String())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.CreateGame(ctx, store.Game{ID: "bench", Kind: "k", Owner: "ana", SpectatorToken: "spec"}, nil); err != nil {
+		b.Fatal(err)
+	}
+	v := 0
+	for b.Loop() {
+		v, err = s.Append(ctx, "bench", v, store.Entry{Action: []byte(`{"type":"cast"}`), ClientID: strconv.Itoa(v)})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
 }
