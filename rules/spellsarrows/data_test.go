@@ -169,3 +169,18 @@ func TestLegalPrompts(t *testing.T) {
 		t.Errorf("response choices %+v", c)
 	}
 }
+
+func TestZeroState(t *testing.T) {
+	var s sa.State
+	if c := sa.Legal(s); c.Phase != sa.PhaseOver || len(c.Types) != 0 {
+		t.Errorf("Legal(zero) = %+v", c)
+	}
+	_ = s.Snapshot()
+	_, _ = s.Map(), s.Deck()
+	if _, err := sa.Apply(s, sa.SpyShot(true)); err == nil {
+		t.Error("Apply on the zero State succeeded")
+	}
+	if sa.RandomLegal(s, nil).Type != "" {
+		t.Error("RandomLegal on the zero State")
+	}
+}

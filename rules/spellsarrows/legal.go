@@ -27,7 +27,7 @@ func (s State) Phase() Phase { return s.phase() }
 
 func (s State) phase() Phase {
 	switch {
-	case s.over:
+	case s.over || s.w == nil:
 		return PhaseOver
 	case s.half == HalfSpy:
 		if s.win.open {
@@ -81,6 +81,10 @@ func (c Choices) Allows(typ string) bool { return slices.Contains(c.Types, typ) 
 // against it.
 func Legal(s State) Choices {
 	c := Choices{Phase: s.phase()}
+	if s.w == nil {
+		c.Prompt = "No game: start one with New"
+		return c
+	}
 	switch c.Phase {
 	case PhaseOver:
 		c.Prompt = "Game over: " + s.reason

@@ -24,6 +24,8 @@ func Rulings() []Ruling {
 			"Every spy attempt, toll basket or free throw at a giant, turns the shot clock down from 6. An attempt made while the clock already shows 0 adds a miss counter if it misses; the third miss counter ends the spy's half. So the first six attempts of a half never add a miss counter.", ""},
 		{"paid", "Baskets paid",
 			"Made toll baskets count toward the toll of the location where they were made. Moving on starts a fresh count at the new location; the end of a half forgets them all.", ""},
+		{"toll-met", "Once the toll is met",
+			"As soon as the made baskets reach the toll the spy must choose where to go; no further basket is shot there, so no basket is ever carried over to the next location. Elf cones are only placed in the mage half, so a toll never grows while the spy is paying it.", ""},
 		{"giant-fight", "Fighting a giant",
 			"Choosing a span with a giant on it engages the spy with that giant. Each made free throw removes one cone for good; when the last cone goes, the giant is gone and the spy arrives at the far end. Until then the spy counts as standing at the location it came from (elf arrows are shot from there).", ""},
 		{"exit-effects", "When leaving takes effect",

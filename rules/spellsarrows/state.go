@@ -141,14 +141,24 @@ func (s State) Setup() Setup { return s.setup }
 func (s State) Seed() int64 { return s.seed }
 
 // Map is the map the game is played on.
-func (s State) Map() Map { return s.w.m.clone() }
+func (s State) Map() Map {
+	if s.w == nil {
+		return Map{}
+	}
+	return s.w.m.clone()
+}
 
 // Deck is the spell deck the game is played with.
-func (s State) Deck() Deck { return s.w.d.clone() }
+func (s State) Deck() Deck {
+	if s.w == nil {
+		return Deck{}
+	}
+	return s.w.d.clone()
+}
 
 // Card looks a card of the game's deck up by number.
 func (s State) Card(n int) (Card, bool) {
-	if n < 1 || n > len(s.w.d.Cards) {
+	if s.w == nil || n < 1 || n > len(s.w.d.Cards) {
 		return Card{}, false
 	}
 	c := s.w.card(n)
@@ -165,6 +175,9 @@ func (s State) Winner() string { return s.winner }
 func (s State) Toll() int { return s.tollAt(s.at) }
 
 func (s State) tollAt(id string) int {
+	if s.w == nil {
+		return 0
+	}
 	if s.w.loc[id].Kind == KindGoto {
 		return 0
 	}
@@ -285,7 +298,7 @@ func (s State) Snapshot() Snapshot {
 			sn.Giants[k] = v
 		}
 	}
-	if s.cast.card != 0 {
+	if s.cast.card != 0 && s.w != nil {
 		c := s.w.card(s.cast.card)
 		sn.Cast = &CastSnapshot{Card: s.cast.card, Spot: s.cast.spot, Made: s.cast.made, Misses: s.cast.misses, Grace: c.Grace - s.cast.misses}
 	}
