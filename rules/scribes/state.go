@@ -339,3 +339,9 @@ func (s State) cards(idx []int) []Card {
 }
 
 func total(o [NumElements]int) int { return o[0] + o[1] + o[2] + o[3] }
+
+// TilesLeft is the number of tiles in the stack.
+func (s State) TilesLeft() int { return len(s.stack) }
+
+// TilesSpent is the number of discarded tiles.
+func (s State) TilesSpent() int { return len(s.spent) }
