@@ -128,17 +128,27 @@ func (s State) waitingFor() string {
 	return "take the turn"
 }
 
-// checkPayment: the payment must be held, cover the face value (own-element
-// oinks count 2, others 1), and contain no oink that could be left out while
-// still covering it.
-func checkPayment(held [NumElements]int, c Card, pay [NumElements]int) error {
-	units, n := 0, 0
+// Payment faults, in the order they are checked.
+const (
+	payOK = iota
+	payNegative
+	payNotHeld
+	payShort
+	payWaste
+)
+
+// payFault is the payment rule: the payment must be held, cover the face
+// value (own-element oinks count 2, others 1), and contain no oink that
+// could be left out while still covering it. It returns the first fault, the
+// element at fault and the units the payment covers.
+func payFault(held [NumElements]int, c Card, pay [NumElements]int) (fault int, at Element, units int) {
+	n := 0
 	for e, k := range pay {
 		if k < 0 {
-			return fmt.Errorf("%w: a payment cannot be negative", ErrCannotAfford)
+			return payNegative, Element(e), 0
 		}
 		if k > held[e] {
-			return fmt.Errorf("%w: the payment uses %d %s but only %d are held", ErrCannotAfford, k, Element(e), held[e])
+			return payNotHeld, Element(e), 0
 		}
 		n += k
 		if Element(e) == c.Element {
@@ -148,7 +158,7 @@ func checkPayment(held [NumElements]int, c Card, pay [NumElements]int) error {
 		}
 	}
 	if units < c.Value {
-		return fmt.Errorf("%w: %s (%s %d) costs %d and the payment covers %d (an oink of %s counts 2, any other 1)", ErrCannotAfford, c.Name, c.Element, c.Value, c.Value, units, c.Element)
+		return payShort, 0, units
 	}
 	// The cheapest oink to leave out: an off-element one counts 1, own 2.
 	least := 2
@@ -156,6 +166,22 @@ func checkPayment(held [NumElements]int, c Card, pay [NumElements]int) error {
 		least = 1
 	}
 	if units-least >= c.Value {
+		return payWaste, 0, units
+	}
+	return payOK, 0, units
+}
+
+// checkPayment explains payFault to a player.
+func checkPayment(held [NumElements]int, c Card, pay [NumElements]int) error {
+	fault, e, units := payFault(held, c, pay)
+	switch fault {
+	case payNegative:
+		return fmt.Errorf("%w: a payment cannot be negative", ErrCannotAfford)
+	case payNotHeld:
+		return fmt.Errorf("%w: the payment uses %d %s but only %d are held", ErrCannotAfford, pay[e], e, held[e])
+	case payShort:
+		return fmt.Errorf("%w: %s (%s %d) costs %d and the payment covers %d (an oink of %s counts 2, any other 1)", ErrCannotAfford, c.Name, c.Element, c.Value, c.Value, units, c.Element)
+	case payWaste:
 		return fmt.Errorf("%w: the payment covers %d for a cost of %d; an oink could be left out (no oink may be spent that is not needed)", ErrCannotAfford, units, c.Value)
 	}
 	return nil

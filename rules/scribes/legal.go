@@ -84,9 +84,13 @@ func Legal(s State) Choices {
 			}
 		}
 	}
+	held := s.players[seat].oinks
 	for x := range Element(NumElements) {
+		if held[x] == 0 {
+			continue // nothing to give: validate would refuse
+		}
 		for y := range Element(NumElements) {
-			for k := 1; k <= 3; k++ {
+			for k := 1; k <= 3 && x != y; k++ {
 				if a := Exchange(seat, x, y, k); keep(a) {
 					c.Exchanges = append(c.Exchanges, a)
 				}
@@ -94,11 +98,10 @@ func Legal(s State) Choices {
 		}
 	}
 	for i := range RowSize {
-		if keep(Reserve(seat, i)) {
+		if len(s.players[seat].reserve) < s.ReserveLimit() && keep(Reserve(seat, i)) {
 			c.Reserve = append(c.Reserve, i)
 		}
 	}
-	held := s.players[seat].oinks
 	for i := range RowSize {
 		if card, ok := s.RowCard(i); ok {
 			if pays := Payments(held, card); len(pays) > 0 {
@@ -131,7 +134,7 @@ func Legal(s State) Choices {
 func Payments(held [NumElements]int, c Card) [][NumElements]int {
 	var out [][NumElements]int
 	eachSub(held, func(p [NumElements]int) {
-		if checkPayment(held, c, p) == nil {
+		if f, _, _ := payFault(held, c, p); f == payOK {
 			out = append(out, p)
 		}
 	})
