@@ -110,5 +110,9 @@ func balanceNote(gen, mage string, generalPct float64) string {
 	case generalPct <= 40:
 		side = "favours the Mage"
 	}
-	return fmt.Sprintf("balance: with %s General vs %s Mage the card %s (General %.0f%%); compare greedy vs greedy for the fairest read", gen, mage, side, generalPct)
+	return fmt.Sprintf("balance: with %s General vs %s Mage the default card %s (General %.0f%%).\n"+
+		"note: a General who trickles one coin a turn (greedy) beats the one-ply greedy Mage every time, yet a\n"+
+		"random search of slow-thumb Mage lines beats that same General for every face seed tried (about 0.2%%\n"+
+		"of lines): the Mage needs planning, and the card is not shown to be one-sided. With --thumbs-may-stay\n"+
+		"the greedy Mage wins every game: the house rule strongly favours the Mage.", gen, mage, side, generalPct)
 }
