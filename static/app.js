@@ -24,11 +24,19 @@
     if (!el || !window.EventSource) return;
     var src = new EventSource(el.getAttribute("data-live"));
     src.addEventListener("version", function (ev) {
-      var current = el.getAttribute("data-version");
-      if (current !== ev.data) {
-        document.body.dispatchEvent(new CustomEvent("grimoire:changed", { detail: ev.data }));
-      }
+      latest = ev.data;
+      refreshIfBehind();
     });
+  }
+  var latest = null;
+  // A tap's own answer already brings the new version: only refresh when
+  // no request is in flight and the screen is still behind.
+  function refreshIfBehind() {
+    var el = document.querySelector("[data-live]");
+    if (!el || latest === null || document.querySelector(".htmx-request")) return;
+    if (el.getAttribute("data-version") !== latest) {
+      document.body.dispatchEvent(new CustomEvent("grimoire:changed", { detail: latest }));
+    }
   }
 
   // Confirmation before anything destructive, for forms marked data-confirm.
@@ -61,6 +69,7 @@
     var board = document.querySelector("[data-version-src]");
     var el = document.querySelector("[data-live]");
     if (board && el) el.setAttribute("data-version", board.getAttribute("data-version-src"));
+    refreshIfBehind();
   });
 
   if (document.readyState === "loading") {

@@ -136,6 +136,16 @@ func (b Board) locName(id string) string {
 	return id
 }
 
+// placeName is a location's name alone ("West wing"), or its id.
+func (b Board) placeName(id string) string {
+	for _, l := range b.Map.Locations {
+		if l.ID == id && l.Name != "" {
+			return l.Name
+		}
+	}
+	return id
+}
+
 func (b Board) cardName(n int) string {
 	if c, ok := b.Cards[n]; ok {
 		return c.Name
@@ -209,11 +219,11 @@ func (b Board) cardsOf(ns []int) []sa.Card {
 // sends those whose HTML changed.
 func Fragments(b Board) []views.Fragment {
 	return []views.Fragment{
-		{FragStatus, Status(b)},
-		{FragControls, Controls(b)},
-		{FragCourt, Court(b)},
-		{FragCards, Cards(b)},
-		{FragCounters, Counters(b)},
-		{FragLog, LogTail(b)},
+		{ID: FragStatus, Component: Status(b)},
+		{ID: FragControls, Component: Controls(b)},
+		{ID: FragCourt, Component: Court(b)},
+		{ID: FragCards, Component: Cards(b)},
+		{ID: FragCounters, Component: Counters(b)},
+		{ID: FragLog, Component: LogTail(b)},
 	}
 }

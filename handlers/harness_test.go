@@ -1,0 +1,219 @@
+package handlers_test
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/grimoire-games/grimoire/handlers"
+	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/store/sqlite"
+)
+
+// app is a real Grimoire server on a temporary SQLite file.
+type app struct {
+	URL   string
+	Store store.Store
+}
+
+func startApp(t *testing.T) *app {
+	t.Helper()
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "grimoire.db"))
+	if err != nil {
+		t.Fatalf("open store: %v", err)
+	}
+	key := make([]byte, 64)
+	if _, err := rand.Read(key); err != nil {
+		t.Fatal(err)
+	}
+	h, err := handlers.New(handlers.Config{
+		Store:       st,
+		SessionKeys: [][]byte{key[:32], key[32:]},
+		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatalf("handlers: %v", err)
+	}
+	srv := httptest.NewServer(h.Echo())
+	t.Cleanup(func() {
+		srv.CloseClientConnections()
+		srv.Close()
+		st.Close()
+	})
+	return &app{URL: srv.URL, Store: st}
+}
+
+// browser starts headless Chromium at a phone's size. Without Chromium the
+// test is skipped, except where GRIMOIRE_REQUIRE_BROWSER=1 (CI) makes the
+// absence a failure.
+func browser(t *testing.T) (context.Context, func(opts ...chromedp.ContextOption) context.Context) {
+	t.Helper()
+	path := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("GRIMOIRE_REQUIRE_BROWSER") == "1" {
+			t.Fatal("GRIMOIRE_REQUIRE_BROWSER=1 but no chromium on PATH (apt-get install chromium)")
+		}
+		t.Skip("no chromium on PATH: browser tests skipped (set GRIMOIRE_REQUIRE_BROWSER=1 to fail instead)")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.WindowSize(390, 844),
+		chromedp.UserDataDir(t.TempDir()),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	var cancels []context.CancelFunc
+	t.Cleanup(func() {
+		for i := len(cancels) - 1; i >= 0; i-- {
+			cancels[i]()
+		}
+	})
+	open := func(parent context.Context, copts ...chromedp.ContextOption) context.Context {
+		ctx, cancel := chromedp.NewContext(parent, copts...)
+		cancels = append(cancels, cancel)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
+			t.Fatalf("start chromium: %v", err)
+		}
+		return ctx
+	}
+	first := open(actx)
+	// Later contexts share the browser: each with a new browser context has
+	// its own cookies, like a second phone.
+	return first, func(copts ...chromedp.ContextOption) context.Context {
+		return open(first, append([]chromedp.ContextOption{chromedp.WithNewBrowserContext()}, copts...)...)
+	}
+}
+
+// phone wraps a browser tab with the few gestures the tests use.
+type phone struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func (p *phone) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		p.t.Fatalf("browser: %v", err)
+	}
+}
+
+func (p *phone) open(url string) {
+	p.t.Helper()
+	p.do(chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body")))
+}
+
+func sel(testid string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + testid + `"]`) }
+
+// tap clicks an element by its data-testid, as a finger would.
+func (p *phone) tap(testid string) {
+	p.t.Helper()
+	p.tapCSS(`[data-testid="` + testid + `"]`)
+}
+
+// tapCSS clicks the first element matching a CSS selector.
+// A person scrolls what they want to tap into the middle of the screen,
+// clear of the sticky header, before tapping it.
+func (p *phone) tapCSS(css string) {
+	p.t.Helper()
+	p.do(chromedp.WaitVisible(chromedp.CSS(css)))
+	eval[bool](p, fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block:"center"}); true`, css))
+	p.do(chromedp.Click(chromedp.CSS(css)))
+}
+
+func (p *phone) text(testid string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Text(sel(testid)))
+	if err != nil {
+		p.t.Fatalf("read %s: %v", testid, err)
+	}
+	return strings.TrimSpace(s)
+}
+
+// eval runs a JavaScript expression and returns its value.
+func eval[T any](p *phone, expr string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		p.t.Fatalf("eval %s: %v", expr, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript condition until it holds.
+func (p *phone) waitFor(cond string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 15*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond)); err != nil {
+		p.t.Fatalf("waiting for %s: %v", cond, err)
+	}
+}
+
+// waitVersion waits until the screen shows the game at version v.
+func (p *phone) waitVersion(v int) {
+	p.t.Helper()
+	p.waitFor(fmt.Sprintf(`(function(){var e=document.querySelector('[data-version-src]');return !!e && e.getAttribute('data-version-src')==='%d' && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added');})()`, v))
+}
+
+// screenshot saves the whole page under artifacts/screenshots.
+func (p *phone) screenshot(name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	// From the top, so the sticky strip sits where a person first sees it.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.scrollTo(0, 0); true`)); err != nil {
+		p.t.Fatalf("scroll: %v", err)
+	}
+	// Two pictures: the first screen a person sees, and the whole page.
+	view, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	full, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	dir := filepath.Join("..", "artifacts", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		p.t.Fatal(err)
+	}
+	for file, png := range map[string][]byte{name + ".png": view, name + ".full.png": full} {
+		if err := os.WriteFile(filepath.Join(dir, file), png, 0o644); err != nil {
+			p.t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package handlers_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// newSAGame fills the new-game form like a player and starts the game.
+func newSAGame(p *phone, base, spy, mage, victory, turns string) {
+	p.t.Helper()
+	p.open(base + "/new/spells-arrows")
+	p.do(
+		chromedp.SetValue(chromedp.CSS("#spy"), spy),
+		chromedp.SetValue(chromedp.CSS("#mage"), mage),
+		chromedp.SetValue(chromedp.CSS("#victory"), victory),
+		chromedp.SetValue(chromedp.CSS("#turns"), turns),
+	)
+	p.tap("new-submit")
+	p.do(chromedp.WaitVisible(sel("confirm")))
+	p.tap("start")
+	p.do(chromedp.WaitVisible(sel("board")))
+	p.waitVersion(0)
+}
+
+// step taps a control and waits for the screen to show the next version.
+func (p *phone) step(testid string, version int) {
+	p.t.Helper()
+	p.tap(testid)
+	p.waitVersion(version)
+}
+
+func TestBrowserSpellsArrowsSpyEscapesAndWins(t *testing.T) {
+	a := startApp(t)
+	ctx, another := browser(t)
+	p := &phone{t: t, ctx: ctx}
+
+	p.open(a.URL + "/")
+	p.do(chromedp.WaitVisible(sel("no-games")))
+	p.screenshot("home-empty")
+
+	newSAGame(p, a.URL, "Ana", "Ben", "6", "5")
+	if got := p.text("prompt"); !strings.Contains(got, "toll at B, 0 of 1 made") {
+		t.Fatalf("first prompt = %q", got)
+	}
+	p.screenshot("sa-start")
+
+	// B -> A by tapping the highlighted cone on the court itself.
+	p.step("spy-shot-make", 1)
+	if got := p.text("prompt"); !strings.Contains(got, "choose where to go") {
+		t.Fatalf("after paying the toll the prompt = %q", got)
+	}
+	p.screenshot("sa-choose-move")
+	p.step("court-move-A", 2)
+	if got := p.text("spy-at"); !strings.HasPrefix(got, "A") {
+		t.Fatalf("spy at %q, want A", got)
+	}
+	// A -> W3 -> W2 -> WG: two arc towns left, 3 travel each.
+	p.step("spy-shot-make", 3)
+	p.step("move-W3", 4)
+	if lbl := eval[string](p, `document.querySelector('[data-testid="armour"]').getAttribute('aria-label')`); lbl != "1 of 2 armour" {
+		t.Fatalf("leaving the armoury: armour label %q", lbl)
+	}
+	p.step("spy-shot-make", 5)
+	p.step("move-W2", 6)
+	p.step("spy-shot-make", 7)
+	p.step("move-WG", 8)
+	if got := p.text("travel"); got != "3+3 = 6" {
+		t.Fatalf("travel = %q, want 3+3 = 6", got)
+	}
+
+	// A spectator on another phone follows along.
+	watch := eval[string](p, `document.querySelector('[data-testid="watch-link"]').getAttribute('href')`)
+	sp := &phone{t: t, ctx: another()}
+	sp.open(a.URL + watch)
+	if got := sp.text("prompt"); !strings.Contains(got, "toll at WG") {
+		t.Fatalf("spectator prompt = %q", got)
+	}
+	if n := eval[int](sp, `document.querySelectorAll('[data-testid="spy-shot-make"]').length`); n != 0 {
+		t.Fatalf("spectator sees %d shot buttons, want none", n)
+	}
+
+	// The toll at the gate is the escape: 6 points reach the Victory Number.
+	p.step("spy-shot-make", 9)
+	if got := p.text("winner"); got != "Ana (spy) wins" {
+		t.Fatalf("winner = %q", got)
+	}
+	p.screenshot("sa-spy-wins")
+	sp.waitFor(`(function(){var w=document.querySelector('[data-testid="winner"]');return !!w && w.textContent.indexOf('Ana (spy) wins')>=0;})()`)
+	sp.screenshot("sa-spectator")
+
+	// Undo takes the escape back; a reload shows the same screen.
+	p.step("undo", 10)
+	if got := p.text("prompt"); !strings.Contains(got, "toll at WG, 0 of 1 made") {
+		t.Fatalf("after undo the prompt = %q", got)
+	}
+	p.do(chromedp.Reload(), chromedp.WaitVisible(sel("board")))
+	p.waitVersion(10)
+	if got := p.text("points"); got != "0/6" {
+		t.Fatalf("after reload points = %q", got)
+	}
+	p.step("spy-shot-make", 11)
+	if got := p.text("winner"); got != "Ana (spy) wins" {
+		t.Fatalf("winner after redo = %q", got)
+	}
+
+	// The home screen lists the finished game.
+	p.open(a.URL + "/")
+	if got := p.text("game-status"); !strings.Contains(got, "Ana (spy) won") {
+		t.Fatalf("home status = %q", got)
+	}
+	p.screenshot("home-one-game")
+}
+
+func TestBrowserSpellsArrowsMageHoldsOut(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	newSAGame(p, a.URL, "Cleo", "Dov", "20", "2")
+
+	// Six misses run the shot clock out; three more miss counters end the half.
+	v := 0
+	for i := 0; i < 9; i++ {
+		v++
+		p.step("spy-shot-miss", v)
+	}
+	if got := eval[string](p, `document.querySelector('[data-testid="controls"]').getAttribute('data-phase')`); got != "mage" {
+		t.Fatalf("after nine misses phase = %q, want mage", got)
+	}
+	p.screenshot("sa-mage-cards")
+
+	// Elven Sentry: two makes with its grace unused place two elf cones.
+	v++
+	p.step("cast-1", v)
+	if got := p.text("spot"); got != "Left elbow" {
+		t.Fatalf("first spot = %q", got)
+	}
+	p.screenshot("sa-casting")
+	v++
+	p.step("spell-shot-make", v)
+	v++
+	p.step("spell-shot-make", v)
+	p.screenshot("sa-target")
+	v++
+	p.step("court-target-W4", v)
+	v++
+	p.step("target-W4", v)
+	if n := eval[int](p, `document.querySelectorAll('#sa-court polygon.elf').length`); n != 2 {
+		t.Fatalf("elf cones drawn = %d, want 2", n)
+	}
+
+	// A court spell right after a court spell is refused, with the reason.
+	if got := p.text("card-3"); !strings.Contains(got, "Librarian's Bench") {
+		t.Fatalf("card 3 should say why it cannot be cast, got %q", got)
+	}
+	// End the half (the confirmation dialog is accepted).
+	eval[bool](p, `window.confirm = function(){ return true; }; true`)
+	v++
+	p.step("end-half", v)
+
+	// Turn 2, the last: the spy misses out and the mage wins.
+	for i := 0; i < 9; i++ {
+		v++
+		p.step("spy-shot-miss", v)
+	}
+	if got := p.text("winner"); got != "Dov (mage) wins" {
+		t.Fatalf("winner = %q", got)
+	}
+	p.screenshot("sa-mage-wins")
+}
