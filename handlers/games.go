@@ -33,6 +33,10 @@ type gameKind struct {
 	logLines func(g store.Game, log []store.Entry) ([]string, error)
 	// record is the game's exchange record (export, scoresheets).
 	record func(g store.Game, log []store.Entry) record.Record
+	// bot returns the move of the bot whose turn it is, or ok false when a
+	// person is to move. Nil for games without bots. Deterministic for a
+	// given game and log, so two phones asking at once agree.
+	bot func(s screen) (action json.RawMessage, seat int, ok bool, err error)
 }
 
 // gameKinds is the list of games this build plays.
@@ -143,6 +147,17 @@ func (h *Handler) gameUndo(c echo.Context) error {
 	return h.write(c, store.KindUndo)
 }
 
+// gameBot plays the move of the bot whose turn it is. The page asks for it
+// after a short visible pause (so people can follow the bots), with the
+// version it shows: a bot move is a write like any other, applied once.
+func (h *Handler) gameBot(c echo.Context) error {
+	return h.write(c, kindBot)
+}
+
+// kindBot marks a write that asks the server for a bot's move; it is stored
+// as an ordinary action of the bot's seat.
+const kindBot = "bot"
+
 func (h *Handler) write(c echo.Context, kind string) error {
 	g, k, log, err := h.loadGame(c)
 	if err != nil {
@@ -160,14 +175,29 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		return badRequest("The tap did not say which version of the game it was made on. Reload the page.")
 	}
 	s := screen{Game: g, Log: log, Seat: seat, From: v, Status: http.StatusOK}
-	e := store.Entry{Kind: kind, Seat: seat, ClientID: fmt.Sprintf("%s:%d", device(c), v), At: h.now().UTC()}
+	entryKind := kind
+	if kind == kindBot {
+		entryKind = store.KindAction
+	}
+	e := store.Entry{Kind: entryKind, Seat: seat, ClientID: fmt.Sprintf("%s:%d", device(c), v), At: h.now().UTC()}
 	if v == g.Version {
 		// Only a tap made on the current screen is checked against the rules:
 		// a stale one is refused below without being judged.
 		var rerr error
-		if kind == store.KindUndo {
+		switch kind {
+		case store.KindUndo:
 			rerr = k.canUndo(s)
-		} else {
+		case kindBot:
+			if k.bot == nil {
+				return notFound("This game has no bots.")
+			}
+			var ok bool
+			e.Action, e.Seat, ok, rerr = k.bot(s)
+			if rerr == nil && !ok {
+				// A person is to move (someone was quicker): just redraw.
+				return h.respond(c, k, s)
+			}
+		default:
 			e.Action, rerr = k.decode(c, s)
 		}
 		if rerr != nil {
@@ -184,6 +214,9 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	ctx := c.Request().Context()
 	_, err = h.store.Append(ctx, g.ID, v, e)
 	switch {
+	case errors.Is(err, store.ErrConflict) && kind == kindBot:
+		// Another phone already asked for this bot move: nothing to report.
+		err = nil
 	case errors.Is(err, store.ErrConflict):
 		s.Status = http.StatusConflict
 		s.Notice = "The game changed before your tap arrived (another tap or another phone). This is the current screen: check it and tap again."
@@ -257,6 +290,22 @@ func (h *Handler) gameDelete(c echo.Context) error {
 		return fmt.Errorf("delete game %s: %w", g.ID, err)
 	}
 	return redirect(c, "/")
+}
+
+// joinSeat binds a seat to the device that opens its join link, then shows
+// the game. The link is the seat's secret: whoever opens it first holds it.
+func (h *Handler) joinSeat(c echo.Context) error {
+	ctx := c.Request().Context()
+	seat, err := h.store.ClaimSeat(ctx, c.Param("token"), device(c))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return notFound("This join link does not lead to a seat (the game may have been deleted).")
+	case errors.Is(err, store.ErrSeatTaken):
+		return echo.NewHTTPError(http.StatusConflict, "This seat is already taken on another phone. Ask the host for another seat's link, or follow the game with the spectator link.")
+	case err != nil:
+		return fmt.Errorf("claim seat: %w", err)
+	}
+	return c.Redirect(http.StatusSeeOther, "/g/"+seat.GameID)
 }
 
 func (h *Handler) watchShow(c echo.Context) error {

@@ -20,10 +20,14 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/g/:id", h.gameShow)
 	e.POST("/g/:id/act", h.gameAct)
 	e.POST("/g/:id/undo", h.gameUndo)
+	e.POST("/g/:id/bot", h.gameBot)
 	e.GET("/g/:id/log", h.gameLog)
 	e.GET("/g/:id/events", h.gameEvents)
 	e.GET("/g/:id/delete", h.gameDeleteConfirm)
 	e.POST("/g/:id/delete", h.gameDelete)
+
+	// Seats on separate phones: each seat has its own join link.
+	e.GET("/join/:token", h.joinSeat)
 
 	// Spectators: a random token, never the game id, and read-only.
 	e.GET("/watch/:token", h.watchShow)
