@@ -86,13 +86,12 @@ func (h *Handler) loadGame(c echo.Context) (store.Game, gameKind, []store.Entry,
 	return g, k, log, nil
 }
 
-// seatOf says who this device is in the game: the scorekeeper, a seated
-// player, or nobody (ok false): it may only watch.
+// seatOf says who this device is in the game: a seated player (a seat it
+// holds), the scorekeeper (the device that created a game it holds no seat
+// in), or nobody (ok false): it may only watch. Seats come first, so a host
+// who also plays a seat acts as that player only.
 func (h *Handler) seatOf(c echo.Context, g store.Game) (seat int, ok bool, err error) {
 	dev := device(c)
-	if g.Owner == dev {
-		return scorekeeperSeat, true, nil
-	}
 	seats, err := h.store.Seats(c.Request().Context(), g.ID)
 	if err != nil {
 		return 0, false, fmt.Errorf("seats of %s: %w", g.ID, err)
@@ -101,6 +100,9 @@ func (h *Handler) seatOf(c echo.Context, g store.Game) (seat int, ok bool, err e
 		if s.Holder == dev {
 			return s.Index, true, nil
 		}
+	}
+	if g.Owner == dev {
+		return scorekeeperSeat, true, nil
 	}
 	return 0, false, nil
 }

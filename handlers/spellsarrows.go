@@ -48,29 +48,11 @@ func canUndoLast(s screen) error {
 	return nil
 }
 
-// saPlay replays a log step by step and keeps the log line of each action.
+// saPlay replays a game's log and keeps the log line of each action.
 func saPlay(g store.Game, log []store.Entry) (sa.State, []string, error) {
-	setup, err := sa.ParseSetup(g.Setup)
+	st, lines, err := saview.Play(g.Setup, g.Seed, store.Actions(log))
 	if err != nil {
-		return sa.State{}, nil, fmt.Errorf("game %s setup: %w", g.ID, err)
-	}
-	st, err := sa.New(setup, g.Seed)
-	if err != nil {
-		return sa.State{}, nil, fmt.Errorf("game %s setup: %w", g.ID, err)
-	}
-	actions := store.Actions(log)
-	lines := make([]string, 0, len(actions))
-	for i, raw := range actions {
-		a, err := sa.ParseAction(raw)
-		if err != nil {
-			return st, lines, &record.ActionError{Index: i, Err: err}
-		}
-		next, err := sa.Apply(st, a)
-		if err != nil {
-			return st, lines, &record.ActionError{Index: i, Err: err}
-		}
-		lines = append(lines, sa.Describe(st, a, next))
-		st = next
+		return st, lines, fmt.Errorf("game %s: %w", g.ID, err)
 	}
 	return st, lines, nil
 }
@@ -99,42 +81,11 @@ func saLogLines(g store.Game, log []store.Entry) ([]string, error) {
 
 // saBoard builds the screen's view model for the state after log.
 func (h *Handler) saBoard(c echo.Context, s screen, log []store.Entry) (saview.Board, error) {
-	st, lines, err := saPlay(s.Game, log)
-	if err != nil {
-		return saview.Board{}, err
-	}
-	setup := st.Setup()
-	deck := st.Deck()
-	cards := make(map[int]sa.Card, len(deck.Cards))
-	for _, cd := range deck.Cards {
-		cards[cd.Number] = cd
-	}
-	version := len(log)
-	b := saview.Board{
-		GameID: s.Game.ID, Title: s.Game.Title, Version: version, Watch: s.Watch,
-		CSRF: csrfToken(c), SpyName: setup.Spy, MageName: setup.Mage,
-		Snap: st.Snapshot(), Choices: sa.Legal(st), Map: st.Map(), Cards: cards, Options: setup.Options,
-		RulesURL: "/rules/" + record.SpellsArrows,
-	}
-	if s.Watch {
-		b.Refresh = "/watch/" + s.Game.SpectatorToken
-	} else {
-		base := "/g/" + s.Game.ID
-		b.Post, b.UndoURL, b.Refresh, b.LogURL = base+"/act", base+"/undo", base, base+"/log"
-		b.WatchURL = "/watch/" + s.Game.SpectatorToken
-		b.NewURL = "/new/" + record.SpellsArrows + "?from=" + s.Game.ID
-		if n := len(lines); n > 0 {
-			b.CanUndo, b.UndoWhat = true, lines[n-1]
-		}
-	}
-	first := len(lines) - 4
-	if first < 0 {
-		first = 0
-	}
-	for i := first; i < len(lines); i++ {
-		b.LogTail = append(b.LogTail, saview.LogLine{N: i + 1, Text: lines[i]})
-	}
-	return b, nil
+	return saview.Build(saview.Source{
+		GameID: s.Game.ID, Title: s.Game.Title, SpectatorToken: s.Game.SpectatorToken,
+		Watch: s.Watch, CSRF: csrfToken(c), Setup: s.Game.Setup, Seed: s.Game.Seed,
+		Actions: store.Actions(log),
+	}, len(log))
 }
 
 func (h *Handler) saScreen(c echo.Context, s screen) error {
