@@ -137,82 +137,10 @@ func saDecode(c echo.Context, s screen) (json.RawMessage, error) {
 }
 
 // saFormAction turns form fields into an action; it checks the fields are
-// well formed, and leaves legality to the rules.
+// well formed, and leaves legality to the rules. The offline page reads taps
+// with the same function (views/spellsarrows.ActionFromForm).
 func saFormAction(c echo.Context) (sa.Action, error) {
-	typ := c.FormValue("type")
-	made := func() (bool, error) {
-		switch c.FormValue("made") {
-		case "1", "true":
-			return true, nil
-		case "0", "false":
-			return false, nil
-		}
-		return false, errors.New("a shot must be marked made or missed")
-	}
-	number := func(name string, optional bool) (int, error) {
-		v := c.FormValue(name)
-		if v == "" && optional {
-			return 0, nil
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 999 {
-			return 0, fmt.Errorf("%q is not a card number", v)
-		}
-		return n, nil
-	}
-	id := func(name string) (string, error) {
-		v := strings.TrimSpace(c.FormValue(name))
-		if v == "" || len(v) > 40 {
-			return "", fmt.Errorf("the tap did not name a place (%s)", name)
-		}
-		return v, nil
-	}
-	switch typ {
-	case sa.TypeSpyShot, sa.TypeArrow, sa.TypeSpellShot:
-		m, err := made()
-		return sa.Action{Type: typ, Made: m}, err
-	case sa.TypeMove:
-		to, err := id("to")
-		return sa.Move(to), err
-	case sa.TypeLeap:
-		m, err := made()
-		if err != nil || !m {
-			return sa.Leap(false, "", ""), err
-		}
-		from, err := id("from")
-		if err != nil {
-			return sa.Action{}, err
-		}
-		to, err := id("to")
-		return sa.Leap(true, from, to), err
-	case sa.TypePass:
-		return sa.Pass(), nil
-	case sa.TypeCast:
-		n, err := number("card", false)
-		return sa.Cast(n), err
-	case sa.TypeAbandon:
-		return sa.Abandon(), nil
-	case sa.TypeTarget:
-		if c.FormValue("span") != "" {
-			sp, err := id("span")
-			return sa.TargetSpan(sp), err
-		}
-		at, err := id("at")
-		return sa.TargetAt(at), err
-	case sa.TypeBench:
-		n, err := number("card", false)
-		if err != nil {
-			return sa.Action{}, err
-		}
-		cut, err := number("cut", true)
-		return sa.Bench(n, cut), err
-	case sa.TypeEndHalf:
-		return sa.EndHalf(), nil
-	case "":
-		return sa.Action{}, errors.New("the tap did not say what happened")
-	default:
-		return sa.Action{}, fmt.Errorf("%q is not something that can happen in Spells & Arrows", typ)
-	}
+	return saview.ActionFromForm(c.FormValue)
 }
 
 // saNewForm shows the new-game form, filled from a finished game when
