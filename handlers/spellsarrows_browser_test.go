@@ -169,3 +169,98 @@ func TestBrowserSpellsArrowsMageHoldsOut(t *testing.T) {
 	}
 	p.screenshot("sa-mage-wins")
 }
+
+// TestBrowserSpellsArrowsBenchAndArrows drives the mage's tools through the
+// screen: elf cones, Librarian's Bench with a cut, a volley of elf arrows
+// answering a spy miss, and the pass.
+func TestBrowserSpellsArrowsBenchAndArrows(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	newSAGame(p, a.URL, "Eve", "Fin", "30", "3")
+	v := 0
+	next := func(testid string) {
+		t.Helper()
+		v++
+		p.step(testid, v)
+	}
+	// Spy half 1: B -> A -> W3, then the clock runs out at W3: two makes
+	// already turned it to 4, so four misses empty it and three more end the
+	// half.
+	next("spy-shot-make")
+	next("move-A")
+	next("spy-shot-make")
+	next("move-W3")
+	for i := 0; i < 7; i++ {
+		next("spy-shot-miss")
+	}
+	// Mage half 1: Elven Sentry guards W3 (arc: one cone) and W4.
+	next("cast-1")
+	next("spell-shot-make")
+	next("spell-shot-make")
+	next("target-W3")
+	next("target-W4")
+	// Librarian's Bench between court spells: Hill Giant joins, Quiver is cut.
+	if got := p.text("card-3"); !strings.Contains(got, "Not now") {
+		t.Fatalf("Quiver right after Elven Sentry should be refused, card says %q", got)
+	}
+	next("cast-9")
+	next("spell-shot-make")
+	next("spell-shot-make")
+	if got := eval[string](p, `document.querySelector('[data-testid="controls"]').getAttribute('data-phase')`); got != "bench" {
+		t.Fatalf("after Librarian's Bench the phase = %q, want bench", got)
+	}
+	p.screenshot("sa-bench")
+	p.tap("bench-6")
+	p.tap("cut-2")
+	next("bench-submit")
+	// After the bench a court spell may follow: Hill Giant is castable now,
+	// and Quiver (still on the court: Stone Giant was cut) gives arrows.
+	p.do(chromedp.WaitVisible(sel("card-6")))
+	if got := p.text("card-6"); strings.Contains(got, "Not now") {
+		t.Fatalf("Hill Giant should be castable after the bench, card says %q", got)
+	}
+	next("cast-3")
+	next("spell-shot-make")
+	next("spell-shot-make")
+	if got := p.text("arrows-leaps"); !strings.HasPrefix(got, "3") {
+		t.Fatalf("Quiver with two grace unused should give 3 arrows, got %q", got)
+	}
+	eval[bool](p, `window.confirm = function(){ return true; }; true`)
+	next("end-half")
+
+	// Spy half 2 at W3, guarded: toll 2. A miss opens the mage's answer.
+	if got := p.text("prompt"); !strings.Contains(got, "toll at W3, 0 of 2 made") {
+		t.Fatalf("turn 2 prompt = %q", got)
+	}
+	next("spy-shot-miss")
+	if got := eval[string](p, `document.querySelector('[data-testid="controls"]').getAttribute('data-phase')`); got != "response" {
+		t.Fatalf("after a spy miss at a guarded town the phase = %q, want response", got)
+	}
+	p.screenshot("sa-response")
+	next("arrow-make") // 3 on the arc, minus 1 for the armour from A: 4 -> 2
+	if got := p.text("health"); got != "2" {
+		t.Fatalf("health after an elf arrow from W3 = %q, want 2", got)
+	}
+	// A miss ends the volley; with no leaps nothing else is possible, so the
+	// window closes by itself and the spy shoots on.
+	next("arrow-miss")
+	phase := func() string {
+		return eval[string](p, `document.querySelector('[data-testid="controls"]').getAttribute('data-phase')`)
+	}
+	if got := phase(); got != "spy-shoot" {
+		t.Fatalf("after the volley's miss the phase = %q, want spy-shoot", got)
+	}
+	// The next miss opens a new window; this time the mage passes.
+	next("spy-shot-miss")
+	if got := phase(); got != "response" {
+		t.Fatalf("second miss: phase = %q, want response", got)
+	}
+	next("pass")
+	if got := phase(); got != "spy-shoot" {
+		t.Fatalf("after the pass the phase = %q, want spy-shoot", got)
+	}
+	if got := p.text("arrows-leaps"); !strings.HasPrefix(got, "1") {
+		t.Fatalf("two arrows shot of three: arrows-leaps = %q", got)
+	}
+}
