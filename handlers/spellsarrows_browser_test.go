@@ -111,6 +111,13 @@ func TestBrowserSpellsArrowsSpyEscapesAndWins(t *testing.T) {
 		t.Fatalf("home status = %q", got)
 	}
 	p.screenshot("home-one-game")
+
+	// The rules page, reached from the game screen, explains the refusal.
+	p.open(a.URL + "/rules/spells-arrows#rule-court-spells")
+	if got := p.text("rules"); !strings.Contains(got, "No two court spells in a row") {
+		t.Fatalf("rules page lacks the court-spell ruling")
+	}
+	p.screenshot("sa-rules")
 }
 
 func TestBrowserSpellsArrowsMageHoldsOut(t *testing.T) {
