@@ -33,6 +33,17 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/watch/:token", h.watchShow)
 	e.GET("/watch/:token/events", h.watchEvents)
 
+	// Records and scoresheets, for every game kind: export, import,
+	// printable sheets (live, spectator, blank) and share QR codes.
+	e.GET("/g/:id/export", h.gameExport)
+	e.GET("/g/:id/sheet", h.gameSheet)
+	e.GET("/watch/:token/export", h.watchExport)
+	e.GET("/watch/:token/sheet", h.watchSheet)
+	e.GET("/sheets/:game/blank", h.blankSheet)
+	e.GET("/import", h.importForm)
+	e.POST("/import", h.importRecord)
+	e.GET("/qr.svg", h.qrCode)
+
 	// Rules pages, kept offline by the service worker.
 	e.GET("/rules", h.rulesIndex)
 	e.GET("/rules/spells-arrows", h.saRules)

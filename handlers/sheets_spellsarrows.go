@@ -1,0 +1,24 @@
+package handlers
+
+import (
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/views/sheets"
+)
+
+func saSheetKind() sheetKind {
+	return sheetKind{
+		page: func(h *Handler, c echo.Context, rec record.Record, head sheets.Head) (templ.Component, error) {
+			s, err := sheets.SpellsArrows(rec, head)
+			if err != nil {
+				return nil, err
+			}
+			return sheets.SpellsArrowsPage(h.page(c, "Scoresheet: "+head.Title, ""), s), nil
+		},
+		blank: func(h *Handler, c echo.Context, head sheets.Head) templ.Component {
+			return sheets.SpellsArrowsPage(h.page(c, "Spells & Arrows blank scoresheet", ""), sheets.SpellsArrowsBlank(head))
+		},
+	}
+}

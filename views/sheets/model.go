@@ -1,0 +1,62 @@
+// Package sheets draws printable scoresheets (one A4 or Letter page from the
+// browser's print dialog) for every game, and the record import form. A
+// sheet's rows are derived by replaying the record with the game's rules
+// package and comparing the state before and after each action: the sheet
+// needs nothing but the record, so it works live, finished, or blank.
+package sheets
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Head is the top of every sheet and the screen-only links around it.
+type Head struct {
+	Game    string // "Spells & Arrows"
+	Title   string // players, or "Blank scoresheet"
+	Status  string // "Finished", "In progress: turn 2 of 5 ..."; "" on a blank sheet
+	Result  string // the result line; "" while the game runs
+	Printed string // when the sheet was drawn
+	Blank   bool
+	Live    bool // the game is still running: the sheet is its state now
+
+	BackURL   string // screen only
+	ExportURL string // screen only
+	BlankURL  string // screen only
+}
+
+// ImportForm is the record import page's form.
+type ImportForm struct {
+	Pasted string // pasted JSON, shown again after a refusal
+	Source string // which file (or "the pasted record") was read
+	Error  string // why the record was refused: "action 3: ..." etc.
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// frac writes "made/attempted", or "" when nothing was attempted.
+func frac(made, of int) string {
+	if of == 0 {
+		return ""
+	}
+	return itoa(made) + "/" + itoa(of)
+}
+
+// num writes a count, blank for zero so the sheet reads like a filled form.
+func num(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return itoa(n)
+}
+
+func join(s []string) string { return strings.Join(s, ", ") }
+
+// blankRows is n empty rows for a blank form.
+func blankRows(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}

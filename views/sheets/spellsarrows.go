@@ -1,0 +1,245 @@
+package sheets
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+)
+
+// SASheet is the Spells & Arrows scoresheet.
+type SASheet struct {
+	Head
+	Spy, Mage  string
+	Victory    int
+	Turns      int
+	HouseRules []string
+	Custom     []string // "custom map", "custom deck"
+	Halves     []SAHalf
+	Points     int // spy's points at the end (or now)
+	Health     int
+}
+
+// SAHalf is one row: a spy half or a mage half.
+type SAHalf struct {
+	Turn    int
+	Half    string // "spy" or "mage"
+	Shots   int    // spy shots attempted (toll and free throws)
+	Made    int
+	Tolls   int // tolls paid in full
+	Moves   int
+	Escapes int
+	Points  int // points scored in this half
+	Total   int // spy's points after this half
+	Arrows  int // arrows shot by the mage (in the spy half's response windows)
+	Hits    int
+	Leaps   int // giant leaps tried
+	LeapsOK int
+	Health  int // spy's health after this half
+	Spells  []SASpell
+	Open    bool // the half being played now
+	Empty   bool // a half not played yet (live sheet) or a blank form row
+}
+
+// SASpell is one cast with its result.
+type SASpell struct {
+	Name    string
+	Shots   int
+	Made    int
+	Result  string // "succeeded", "failed", "abandoned", "casting"
+	Detail  string // effect, targets placed, bench choice
+	targets []string
+}
+
+// OK says whether the spell succeeded.
+func (s SASpell) OK() bool { return s.Result == "succeeded" }
+
+func (s SASpell) text() string {
+	mark := "✗"
+	if s.OK() {
+		mark = "✓"
+	} else if s.Result == "casting" {
+		mark = "…"
+	}
+	t := fmt.Sprintf("%s %s %s", mark, s.Name, frac(s.Made, s.Shots))
+	if s.Result != "succeeded" {
+		t += " " + s.Result
+	}
+	if s.Detail != "" {
+		t += ": " + s.Detail
+	}
+	if len(s.targets) > 0 {
+		t += " → " + strings.Join(s.targets, " ")
+	}
+	return strings.TrimSpace(t)
+}
+
+// SpellsArrows derives the sheet from a record by replaying it.
+func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
+	setup, err := sa.ParseSetup(rec.Setup)
+	if err != nil {
+		return SASheet{}, fmt.Errorf("setup: %w", err)
+	}
+	st, err := sa.New(setup, rec.Seed)
+	if err != nil {
+		return SASheet{}, fmt.Errorf("setup: %w", err)
+	}
+	sh := SASheet{Head: h, Spy: setup.Spy, Mage: setup.Mage, Victory: setup.Victory, Turns: setup.TurnCount()}
+	sh.Game = "Spells & Arrows"
+	sh.HouseRules = saHouseRules(setup.Options)
+	if setup.Map != nil {
+		sh.Custom = append(sh.Custom, "custom map")
+	}
+	if setup.Deck != nil {
+		sh.Custom = append(sh.Custom, "custom deck")
+	}
+	m := st.Map()
+	var cur *SAHalf
+	var spell *SASpell
+	for i, raw := range rec.Actions {
+		a, err := sa.ParseAction(raw)
+		if err != nil {
+			return sh, &record.ActionError{Index: i, Err: err}
+		}
+		next, err := sa.Apply(st, a)
+		if err != nil {
+			return sh, &record.ActionError{Index: i, Err: err}
+		}
+		b, n := st.Snapshot(), next.Snapshot()
+		if cur == nil || cur.Turn != b.Turn || cur.Half != b.Half {
+			sh.Halves = append(sh.Halves, SAHalf{Turn: b.Turn, Half: b.Half})
+			cur = &sh.Halves[len(sh.Halves)-1]
+			spell = nil
+		}
+		switch a.Type {
+		case sa.TypeSpyShot:
+			cur.Shots++
+			if a.Made {
+				cur.Made++
+				if b.Spy.Engaged == "" && b.Spy.Paid+1 >= b.Spy.Toll {
+					cur.Tolls++
+					if loc, ok := m.Location(b.Spy.At); ok && loc.Kind == sa.KindGate && n.Spy.Points > b.Spy.Points {
+						cur.Escapes++
+					}
+				}
+			}
+		case sa.TypeMove:
+			cur.Moves++
+		case sa.TypeArrow:
+			cur.Arrows++
+			if a.Made {
+				cur.Hits++
+			}
+		case sa.TypeLeap:
+			cur.Leaps++
+			if a.Made {
+				cur.LeapsOK++
+			}
+		case sa.TypeCast:
+			name := fmt.Sprintf("card %d", a.Card)
+			if c, ok := st.Card(a.Card); ok {
+				name = c.Name
+			}
+			cur.Spells = append(cur.Spells, SASpell{Name: name, Result: "casting"})
+			spell = &cur.Spells[len(cur.Spells)-1]
+		case sa.TypeSpellShot:
+			if spell == nil {
+				break
+			}
+			spell.Shots++
+			if a.Made {
+				spell.Made++
+			}
+			if n.Cast == nil {
+				if a.Made {
+					spell.Result = "succeeded"
+					d := sa.Describe(st, a, next)
+					if j := strings.Index(d, "grace left: "); j >= 0 {
+						spell.Detail = strings.TrimSuffix(cutSentence(d[j+len("grace left: "):]), " to place")
+					}
+				} else {
+					spell.Result = "failed"
+				}
+			}
+		case sa.TypeAbandon:
+			if spell != nil {
+				spell.Result = "abandoned"
+			}
+		case sa.TypeTarget:
+			if spell != nil {
+				spell.targets = append(spell.targets, a.At+a.Span)
+			}
+		case sa.TypeBench:
+			if spell != nil {
+				spell.Detail = cutSentence(sa.Describe(st, a, next))
+			}
+		}
+		cur.Points += n.Spy.Points - b.Spy.Points
+		cur.Total = n.Spy.Points
+		cur.Health = n.Spy.Health
+		st = next
+	}
+	fin := st.Snapshot()
+	sh.Points, sh.Health = fin.Spy.Points, fin.Spy.Health
+	if fin.Over {
+		who := setup.Spy + " (spy)"
+		if fin.Winner == sa.WinnerMage {
+			who = setup.Mage + " (mage)"
+		}
+		sh.Status = "Finished"
+		sh.Result = fmt.Sprintf("%s won · %d of %d points · %s", who, fin.Spy.Points, fin.Victory, fin.Reason)
+	} else if !sh.Blank {
+		sh.Live = true
+		sh.Status = fmt.Sprintf("In progress: turn %d of %d, %s half, %d of %d points", fin.Turn, fin.Turns, fin.Half, fin.Spy.Points, fin.Victory)
+		if len(sh.Halves) > 0 {
+			last := &sh.Halves[len(sh.Halves)-1]
+			last.Open = last.Turn == fin.Turn && last.Half == fin.Half
+		}
+		// The halves still to play, as empty rows to fill in.
+		turn, half := fin.Turn, fin.Half
+		if n := len(sh.Halves); n > 0 && sh.Halves[n-1].Open {
+			turn, half = nextHalf(turn, half)
+		}
+		for ; turn <= sh.Turns; turn, half = nextHalf(turn, half) {
+			sh.Halves = append(sh.Halves, SAHalf{Turn: turn, Half: half, Empty: true})
+		}
+	}
+	return sh, nil
+}
+
+func nextHalf(turn int, half string) (int, string) {
+	if half == sa.HalfSpy {
+		return turn, sa.HalfMage
+	}
+	return turn + 1, sa.HalfSpy
+}
+
+// cutSentence keeps the first sentence of a log line (drops "Mage half
+// over, ..." and the like).
+func cutSentence(s string) string {
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i]
+	}
+	return strings.TrimSuffix(s, ".")
+}
+
+func saHouseRules(o sa.Options) []string {
+	var out []string
+	if o.SameSpellOnly {
+		out = append(out, "only the same court spell twice in a row is forbidden")
+	}
+	return out
+}
+
+// SpellsArrowsBlank is the empty form for a game played on paper.
+func SpellsArrowsBlank(h Head) SASheet {
+	sh := SASheet{Head: h, Turns: sa.DefaultTurns}
+	sh.Game, sh.Blank = "Spells & Arrows", true
+	for t := 1; t <= sa.DefaultTurns; t++ {
+		sh.Halves = append(sh.Halves, SAHalf{Turn: t, Half: sa.HalfSpy, Empty: true}, SAHalf{Turn: t, Half: sa.HalfMage, Empty: true})
+	}
+	return sh
+}
+
+func (s SASpell) String() string { return s.text() }
