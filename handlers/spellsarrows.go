@@ -252,7 +252,9 @@ func (h *Handler) saStart(c echo.Context, setup sa.Setup) error {
 // uploaded reads an optional small file field.
 func uploaded(c echo.Context, field string) ([]byte, string, error) {
 	fh, err := c.FormFile(field)
-	if errors.Is(err, http.ErrMissingFile) || (err != nil && strings.Contains(err.Error(), "no multipart")) {
+	// A urlencoded form (htmx, a script) carries no files at all: that is
+	// "no file", not a problem to list.
+	if errors.Is(err, http.ErrMissingFile) || errors.Is(err, http.ErrNotMultipart) {
 		return nil, "", nil
 	}
 	if err != nil {
