@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -17,6 +18,10 @@ func (h *Handler) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	// Echo calls this after the middleware chain has returned, so the
+	// ContextTimeout middleware has already cancelled the request's context:
+	// rendering the templ page with it would fail and fall back to plain text.
+	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
 	code := http.StatusInternalServerError
 	msg := "Something went wrong on our side. Your game is safe; try again."
 	var he *echo.HTTPError
