@@ -124,6 +124,7 @@ func (h *Handler) gameShow(c echo.Context) error {
 	if isPartial(c) {
 		from = formVersion(c, -1)
 	}
+	varyOnHTMX(c) // the whole page and the fragments share this URL
 	return k.screen(c, screen{Game: g, Log: log, Seat: seat, From: from, Status: http.StatusOK})
 }
 
