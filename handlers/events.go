@@ -72,6 +72,8 @@ func (h *Handler) stream(c echo.Context, g store.Game) error {
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-h.quit:
+			return nil
 		case v, ok := <-versions:
 			if !ok {
 				return nil

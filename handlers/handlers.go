@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/gorilla/sessions"
@@ -40,6 +41,16 @@ type Handler struct {
 	now      func() time.Time
 	secure   bool
 	games    map[string]gameKind
+	// quit closes when the server shuts down, ending the event streams that
+	// would otherwise hold graceful shutdown open until its deadline.
+	quit     chan struct{}
+	quitOnce sync.Once
+}
+
+// StopStreams ends every open event stream; call it when shutdown begins
+// (http.Server.RegisterOnShutdown). Ordinary requests finish as usual.
+func (h *Handler) StopStreams() {
+	h.quitOnce.Do(func() { close(h.quit) })
 }
 
 // New builds the handler set; Echo returns it wired as a server.
@@ -79,6 +90,7 @@ func New(cfg Config) (*Handler, error) {
 		log:      logger,
 		now:      now,
 		secure:   cfg.Secure,
+		quit:     make(chan struct{}),
 	}
 	h.games = h.gameKinds()
 	return h, nil

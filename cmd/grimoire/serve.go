@@ -89,6 +89,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		// No WriteTimeout: event streams stay open; handlers have their own
 		// context timeout.
 	}
+	srv.RegisterOnShutdown(h.StopStreams)
 	fmt.Fprintf(stdout, "Grimoire is serving on http://%s (data in %s)\n", displayAddr(ln.Addr()), cfg.data)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
