@@ -75,6 +75,7 @@ func Build(src Source, version int) (Board, error) {
 		base := "/g/" + src.GameID
 		b.Post, b.UndoURL, b.Refresh, b.LogURL = base+"/act", base+"/undo", base, base+"/log"
 		b.WatchURL = "/watch/" + src.SpectatorToken
+		b.SheetURL, b.ExportURL = base+"/sheet", base+"/export"
 		b.NewURL = "/new/" + record.SpellsArrows + "?from=" + src.GameID
 		if n := len(lines); n > 0 {
 			b.CanUndo, b.UndoWhat = true, lines[n-1]
