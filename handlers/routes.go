@@ -15,11 +15,14 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/new", h.newIndex)
 	e.GET("/new/spells-arrows", h.saNewForm)
 	e.POST("/new/spells-arrows", h.saCreate)
+	e.GET("/new/arcane-scribes", h.scNewForm)
+	e.POST("/new/arcane-scribes", h.scCreate)
 
 	// One game, whatever its kind: the kind's own handlers take over.
 	e.GET("/g/:id", h.gameShow)
 	e.POST("/g/:id/act", h.gameAct)
 	e.POST("/g/:id/undo", h.gameUndo)
+	e.POST("/g/:id/undo-turn", h.scUndo) // The Arcane Scribes: a person's action and the bot moves after it
 	e.POST("/g/:id/bot", h.gameBot)
 	e.GET("/g/:id/log", h.gameLog)
 	e.GET("/g/:id/events", h.gameEvents)
@@ -47,6 +50,7 @@ func (h *Handler) routes(e *echo.Echo) {
 	// Rules pages, kept offline by the service worker.
 	e.GET("/rules", h.rulesIndex)
 	e.GET("/rules/spells-arrows", h.saRules)
+	e.GET("/rules/arcane-scribes", h.scRules)
 
 	// App shell.
 	e.GET("/offline", h.offline)

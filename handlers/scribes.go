@@ -1,0 +1,445 @@
+package handlers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
+	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views"
+	scview "github.com/grimoire-games/grimoire/views/scribes"
+)
+
+func (h *Handler) scribesKind() gameKind {
+	return gameKind{
+		ID:       record.ArcaneScribes,
+		Name:     "The Arcane Scribes",
+		Blurb:    "2 to 8 scribes collect spells with elemental oinks, at one phone or one each, with bots if you like.",
+		Order:    2,
+		status:   scStatus,
+		screen:   h.scScreen,
+		decode:   h.scDecode,
+		canUndo:  scCanUndo,
+		logLines: scLogLines,
+		record:   logRecord,
+		bot:      scBot,
+	}
+}
+
+// scMaxSeats is how many rows the new-game form offers.
+const scMaxSeats = sc.MaxPlayers
+
+func scPlay(g store.Game, log []store.Entry) ([]sc.State, []sc.Action, []string, error) {
+	states, acts, lines, err := scview.Play(g.Setup, g.Seed, store.Actions(log))
+	if err != nil {
+		return states, acts, lines, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	return states, acts, lines, nil
+}
+
+func scStatus(g store.Game, log []store.Entry) (string, bool) {
+	states, _, _, err := scPlay(g, log)
+	if err != nil {
+		return "cannot be replayed: " + err.Error(), false
+	}
+	st := states[len(states)-1]
+	if st.Over() {
+		var names []string
+		for _, w := range sc.Winners(st) {
+			names = append(names, st.Name(w))
+		}
+		return strings.Join(names, " and ") + " won", true
+	}
+	return fmt.Sprintf("Turn %d · %s to play · %d cards in the pile", st.Turn(), st.Name(st.Decider()), st.PileSize()), false
+}
+
+func scLogLines(g store.Game, log []store.Entry) ([]string, error) {
+	_, _, lines, err := scPlay(g, log)
+	return lines, err
+}
+
+// scShared says the device plays for several people on one phone.
+func scSetup(g store.Game) (sc.Setup, error) { return sc.ParseSetup(g.Setup) }
+
+// scCanUndo allows the generic one-step undo only where it takes back
+// exactly what the table's undo button would (see scview.UndoPlan).
+func scCanUndo(s screen) error {
+	setup, err := scSetup(s.Game)
+	if err != nil {
+		return err
+	}
+	_, acts, lines, err := scPlay(s.Game, s.Log)
+	if err != nil {
+		return err
+	}
+	n, _, err := scview.UndoPlan(setup, acts, lines, s.Seat)
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return errors.New("bots have moved since: use the undo button of the table")
+	}
+	return nil
+}
+
+// scUndo takes back what UndoPlan says for this device: on a shared phone
+// the last person's action and the bot moves after it, each as one undo
+// entry (the log keeps everything). Every entry carries its own idempotency
+// key, so a repeated tap changes nothing.
+func (h *Handler) scUndo(c echo.Context) error {
+	g, k, log, err := h.loadGame(c)
+	if err != nil {
+		return err
+	}
+	if g.Kind != record.ArcaneScribes {
+		return notFound("This game has no such undo.")
+	}
+	seat, ok, err := h.seatOf(c, g)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return forbidden("Only a player of this game can undo.")
+	}
+	v, err := strconv.Atoi(c.FormValue("v"))
+	if err != nil || v < 0 {
+		return badRequest("The tap did not say which version of the game it was made on. Reload the page.")
+	}
+	s := screen{Game: g, Log: log, Seat: seat, From: v, Status: http.StatusOK}
+	ctx := c.Request().Context()
+	key := func(i int) string { return fmt.Sprintf("%s:%d", device(c), v+i) }
+	undo := func(i int) error {
+		_, err := h.store.Append(ctx, g.ID, v+i, store.Entry{Kind: store.KindUndo, Seat: seat, ClientID: key(i), At: h.now().UTC()})
+		return err
+	}
+	switch {
+	case v > g.Version:
+		return badRequest("That tap names a version of the game that does not exist. Reload the page.")
+	case v < g.Version:
+		// A repeat of an undo that went through, or a stale tap.
+		if err := undo(0); errors.Is(err, store.ErrConflict) {
+			s.Status = http.StatusConflict
+			s.Notice = "The game changed before your tap arrived. This is the current screen: check it and tap again."
+		} else if err != nil {
+			return fmt.Errorf("undo: %w", err)
+		}
+	default:
+		setup, err := scSetup(g)
+		if err != nil {
+			return err
+		}
+		_, acts, lines, err := scPlay(g, log)
+		if err != nil {
+			return err
+		}
+		n, _, err := scview.UndoPlan(setup, acts, lines, seat)
+		if err != nil {
+			s.Status, s.Error = http.StatusUnprocessableEntity, err.Error()
+			return h.respond(c, k, s)
+		}
+		for i := 0; i < n; i++ {
+			if err := undo(i); errors.Is(err, store.ErrConflict) {
+				s.Status = http.StatusConflict
+				s.Notice = "The game changed while undoing. This is the current screen."
+				break
+			} else if err != nil {
+				return fmt.Errorf("undo: %w", err)
+			}
+		}
+	}
+	if !isPartial(c) && s.Status == http.StatusOK {
+		return redirect(c, "/g/"+g.ID)
+	}
+	if s.Game, err = h.store.Game(ctx, g.ID); err != nil {
+		return fmt.Errorf("reload game: %w", err)
+	}
+	if s.Log, err = h.store.Log(ctx, g.ID); err != nil {
+		return fmt.Errorf("reload log: %w", err)
+	}
+	return h.respond(c, k, s)
+}
+
+// scBot is the move of the bot that decides now.
+func scBot(s screen) (json.RawMessage, int, bool, error) {
+	a, ok, err := scview.BotMove(s.Game.Setup, s.Game.Seed, store.Actions(s.Log), len(s.Log))
+	if err != nil || !ok {
+		return nil, 0, false, err
+	}
+	raw, err := json.Marshal(a)
+	return raw, a.Seat, true, err
+}
+
+// scSource gathers what the pure board builder needs.
+func (h *Handler) scSource(c echo.Context, s screen, log []store.Entry, revealed bool) (scview.Source, error) {
+	src := scview.Source{
+		GameID: s.Game.ID, Title: s.Game.Title, SpectatorToken: s.Game.SpectatorToken,
+		Watch: s.Watch, CSRF: csrfToken(c), Setup: s.Game.Setup, Seed: s.Game.Seed,
+		Actions: store.Actions(log), Seat: s.Seat, Revealed: revealed,
+		Owner: !s.Watch && s.Game.Owner == device(c),
+	}
+	if s.Watch {
+		src.Seat = -1
+		return src, nil
+	}
+	seats, err := h.store.Seats(c.Request().Context(), s.Game.ID)
+	if err != nil {
+		return src, fmt.Errorf("seats of %s: %w", s.Game.ID, err)
+	}
+	for _, st := range seats {
+		if strings.HasPrefix(st.Holder, "bot:") {
+			continue
+		}
+		src.Joins = append(src.Joins, scview.Join{
+			Seat: st.Index, Name: st.Name, Path: "/join/" + st.Token, Joined: st.Holder != "",
+		})
+	}
+	return src, nil
+}
+
+func (h *Handler) scScreen(c echo.Context, s screen) error {
+	seen := c.QueryParam("seen")
+	revealed := seen != "" && seen == strconv.Itoa(len(s.Log))
+	src, err := h.scSource(c, s, s.Log, revealed)
+	if err != nil {
+		return err
+	}
+	now, err := scview.Build(src, len(s.Log))
+	if err != nil {
+		return err
+	}
+	if s.From < 0 {
+		p := h.page(c, s.Game.Title, "")
+		p.Live, p.Version = "/g/"+s.Game.ID+"/events", now.Version
+		if s.Watch {
+			p.Live = "/watch/" + s.Game.SpectatorToken + "/events"
+			p.Title = "Watching " + s.Game.Title
+		}
+		p.Flash = s.Notice
+		if s.Error != "" {
+			p.Flash = "Not allowed: " + s.Error
+		}
+		return render(c, s.Status, scview.Page(p, now))
+	}
+	var before []views.Fragment
+	if s.From <= len(s.Log) {
+		old := src
+		old.Revealed = false
+		old.Actions = store.Actions(s.Log[:s.From])
+		if b, err := scview.Build(old, s.From); err == nil {
+			before = scview.Fragments(b)
+		}
+	}
+	msg, isErr := s.Notice, false
+	if s.Error != "" {
+		msg, isErr = "Not allowed: "+s.Error, true
+	}
+	return writeFragments(c, s.Status, before, scview.Fragments(now), msg, isErr)
+}
+
+// scDecode reads one tap and checks it against the rules and the seat.
+func (h *Handler) scDecode(c echo.Context, s screen) (json.RawMessage, error) {
+	var a sc.Action
+	switch {
+	case c.FormValue("action") != "":
+		var err error
+		if a, err = sc.ParseAction([]byte(c.FormValue("action"))); err != nil {
+			return nil, badRequest("The tap could not be read: " + err.Error())
+		}
+	case c.FormValue("type") == "exchange":
+		give, err1 := sc.ParseElement(c.FormValue("give"))
+		take, err2 := sc.ParseElement(c.FormValue("take"))
+		n, err3 := strconv.Atoi(c.FormValue("count"))
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return nil, badRequest("The exchange could not be read: " + err.Error())
+		}
+		a = sc.Exchange(-1, give, take, n)
+	default:
+		return nil, badRequest("The tap did not say what to do.")
+	}
+	setup, err := scSetup(s.Game)
+	if err != nil {
+		return nil, err
+	}
+	states, _, _, err := scPlay(s.Game, s.Log)
+	if err != nil {
+		return nil, err
+	}
+	st := states[len(states)-1]
+	d := st.Decider()
+	if a.Seat == -1 {
+		a.Seat = d
+	}
+	switch {
+	case st.Over():
+		return nil, sc.ErrGameOver
+	case a.Seat != d:
+		return nil, fmt.Errorf("it is %s's decision, not %s's", st.Name(d), st.Name(a.Seat))
+	case scview.BotOf(setup, d) != "":
+		return nil, fmt.Errorf("%s is a bot and plays by itself", st.Name(d))
+	case s.Seat >= 0 && s.Seat != d:
+		return nil, fmt.Errorf("it is %s's decision, on their phone", st.Name(d))
+	}
+	if _, err := sc.Apply(st, a); err != nil {
+		return nil, err
+	}
+	return json.Marshal(a)
+}
+
+// scNewForm shows the form, filled from a finished game for "new game, same
+// players".
+func (h *Handler) scNewForm(c echo.Context) error {
+	f := scview.NewForm{Mode: "one", Seats: make([]scview.SeatForm, scMaxSeats)}
+	f.Seats[0].Kind, f.Seats[1].Kind = "person", "person"
+	if from := c.QueryParam("from"); from != "" {
+		ctx := c.Request().Context()
+		if g, err := h.store.Game(ctx, from); err == nil && g.Kind == record.ArcaneScribes && g.Owner == device(c) {
+			if setup, err := sc.ParseSetup(g.Setup); err == nil {
+				for i, n := range setup.Players {
+					f.Seats[i] = scview.SeatForm{Name: n, Kind: "person"}
+					if b := scview.BotOf(setup, i); b != "" {
+						f.Seats[i].Kind = b
+					}
+				}
+			}
+			if seats, err := h.store.Seats(ctx, g.ID); err == nil {
+				for _, s := range seats {
+					if !strings.HasPrefix(s.Holder, "bot:") {
+						f.Mode = "phones"
+					}
+				}
+			}
+		}
+	}
+	return render(c, http.StatusOK, scview.NewGame(h.page(c, "New Arcane Scribes game", "new"), f))
+}
+
+// scCreate checks the form and shows it for confirmation; the confirmation
+// posts the checked setup back with confirm=1.
+func (h *Handler) scCreate(c echo.Context) error {
+	mode := c.FormValue("mode")
+	if mode != "phones" {
+		mode = "one"
+	}
+	if c.FormValue("confirm") == "1" {
+		setup, err := sc.ParseSetup([]byte(c.FormValue("setup")))
+		if err != nil {
+			return badRequest("The game setup could not be read: " + err.Error())
+		}
+		return h.scStart(c, setup, mode)
+	}
+	f := scview.NewForm{Mode: mode, Seats: make([]scview.SeatForm, scMaxSeats)}
+	var setup sc.Setup
+	var problems []string
+	bots := 0
+	seen := map[string]bool{}
+	for i := range f.Seats {
+		name := strings.TrimSpace(c.FormValue("name" + strconv.Itoa(i)))
+		kind := c.FormValue("kind" + strconv.Itoa(i))
+		switch kind {
+		case "greedy", "random":
+		default:
+			kind = "person"
+		}
+		f.Seats[i] = scview.SeatForm{Name: name, Kind: kind}
+		if name == "" && kind == "person" {
+			continue
+		}
+		if len([]rune(name)) > 24 {
+			problems = append(problems, fmt.Sprintf("Seat %d: a name may have 24 letters at most.", i+1))
+		}
+		bot := ""
+		if kind != "person" {
+			bot = kind
+			bots++
+			if name == "" {
+				name = fmt.Sprintf("Bot %d", i+1)
+			}
+		}
+		if seen[strings.ToLower(name)] {
+			problems = append(problems, fmt.Sprintf("Two seats are called %q: give each player their own name.", name))
+		}
+		seen[strings.ToLower(name)] = true
+		setup.Players = append(setup.Players, name)
+		setup.Bots = append(setup.Bots, bot)
+	}
+	switch n := len(setup.Players); {
+	case n < sc.MinPlayers:
+		problems = append(problems, "The Arcane Scribes needs at least 2 players (people or bots).")
+	case n > sc.MaxPlayers:
+		problems = append(problems, "At most 8 players.")
+	case bots == n:
+		problems = append(problems, "At least one seat must be a person.")
+	}
+	if bots == 0 {
+		setup.Bots = nil
+	}
+	if len(problems) == 0 {
+		if _, err := sc.New(setup, 1); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	if len(problems) > 0 {
+		f.Problems = problems
+		return render(c, http.StatusUnprocessableEntity, scview.NewGame(h.page(c, "New Arcane Scribes game", "new"), f))
+	}
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		return fmt.Errorf("encode setup: %w", err)
+	}
+	return render(c, http.StatusOK, scview.Confirm(h.page(c, "Confirm the new game", "new"), f, setup, string(raw)))
+}
+
+func (h *Handler) scStart(c echo.Context, setup sc.Setup, mode string) error {
+	seed, err := randomSeed()
+	if err != nil {
+		return err
+	}
+	if _, err := sc.New(setup, seed); err != nil {
+		return badRequest("The game cannot start: " + err.Error())
+	}
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		return fmt.Errorf("encode setup: %w", err)
+	}
+	now := h.now().UTC()
+	g := store.Game{
+		ID: randomID(9), Kind: record.ArcaneScribes,
+		Title: "Scribes: " + strings.Join(setup.Players, ", "),
+		Owner: device(c), SpectatorToken: randomID(18), Seed: seed, Setup: raw,
+		Created: now, Updated: now,
+	}
+	// Bots always have a seat row (held by "bot:<level>"). On separate
+	// phones every person has one too: the creator holds seat 0 if it is a
+	// person, the others wait for their join link.
+	var seats []store.Seat
+	for i, name := range setup.Players {
+		bot := scview.BotOf(setup, i)
+		s := store.Seat{GameID: g.ID, Index: i, Name: name, Token: randomID(18)}
+		switch {
+		case bot != "":
+			s.Holder = "bot:" + bot
+		case mode != "phones":
+			continue
+		case i == 0:
+			s.Holder = device(c)
+		}
+		seats = append(seats, s)
+	}
+	if err := h.store.CreateGame(c.Request().Context(), g, seats); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	return redirect(c, "/g/"+g.ID)
+}
+
+func (h *Handler) scRules(c echo.Context) error {
+	return render(c, http.StatusOK, scview.Rules(h.page(c, "The Arcane Scribes rules", "rules"), scview.RulesData{
+		Data: sc.DefaultData(), Rulings: sc.Rulings(),
+	}))
+}

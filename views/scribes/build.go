@@ -1,0 +1,232 @@
+package scribes
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
+)
+
+// Source is what a screen is drawn from: the game's record, the seats and
+// who looks. Building a Board needs nothing else (no server, no store), so
+// the same code can draw the screen wherever the record is.
+type Source struct {
+	GameID         string
+	Title          string
+	SpectatorToken string
+	Watch          bool // read-only view (spectator)
+	CSRF           string
+	Setup          json.RawMessage
+	Seed           int64
+	Actions        []json.RawMessage // the actions in force, in order
+	// Seat is the device's seat; -1 is the scorekeeper of a game passed
+	// around one phone, who acts for every person seat.
+	Seat int
+	// Owner: the device created the game (it sees the join links).
+	Owner bool
+	// Revealed: on a shared phone, the person to play has tapped the
+	// privacy screen away for this version.
+	Revealed bool
+	// Seats lists the seats waiting to be joined from another phone
+	// (empty when the game is passed around one phone).
+	Joins []Join
+}
+
+// Join is one seat's join link.
+type Join struct {
+	Seat   int
+	Name   string
+	Path   string // /join/TOKEN
+	Joined bool
+}
+
+// Play replays a record's actions and returns the states (one more than the
+// actions: the start, then after each) and one log sentence per action.
+func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) ([]sc.State, []sc.Action, []string, error) {
+	setup, err := sc.ParseSetup(setupJSON)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("setup: %w", err)
+	}
+	st, err := sc.New(setup, seed)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("setup: %w", err)
+	}
+	states := make([]sc.State, 0, len(actions)+1)
+	states = append(states, st)
+	acts := make([]sc.Action, 0, len(actions))
+	lines := make([]string, 0, len(actions))
+	for i, raw := range actions {
+		a, err := sc.ParseAction(raw)
+		if err != nil {
+			return states, acts, lines, &record.ActionError{Index: i, Err: err}
+		}
+		next, err := sc.Apply(st, a)
+		if err != nil {
+			return states, acts, lines, &record.ActionError{Index: i, Err: err}
+		}
+		lines = append(lines, sc.Describe(st, a, next))
+		acts = append(acts, a)
+		states = append(states, next)
+		st = next
+	}
+	return states, acts, lines, nil
+}
+
+// BotOf names the bot playing a seat ("" for a person).
+func BotOf(setup sc.Setup, seat int) string {
+	if seat >= 0 && seat < len(setup.Bots) {
+		return setup.Bots[seat]
+	}
+	return ""
+}
+
+// ErrNothingToUndo says there is no action this seat may take back.
+var ErrNothingToUndo = errors.New("there is nothing you can undo now")
+
+// UndoPlan says how many actions an undo by seat takes back and what.
+//
+// On a shared phone (seat -1) it takes back the last action of a person and
+// every bot move made after it, so the table is back at that person's
+// decision (undoing a bot alone would only make it play again). A seated
+// phone may take back its own last action, until anyone else has acted.
+func UndoPlan(setup sc.Setup, acts []sc.Action, lines []string, seat int) (n int, what string, err error) {
+	if len(acts) == 0 {
+		return 0, "", ErrNothingToUndo
+	}
+	last := len(acts) - 1
+	if seat >= 0 {
+		if acts[last].Seat != seat || BotOf(setup, seat) != "" {
+			return 0, "", fmt.Errorf("%w: only your own last action, before the next player acts", ErrNothingToUndo)
+		}
+		return 1, lines[last], nil
+	}
+	i := last
+	for i >= 0 && BotOf(setup, acts[i].Seat) != "" {
+		i--
+	}
+	if i < 0 {
+		return 0, "", fmt.Errorf("%w: only bots have moved", ErrNothingToUndo)
+	}
+	n = len(acts) - i
+	what = lines[i]
+	if n > 1 {
+		what += fmt.Sprintf(" (and %d bot %s after it)", n-1, plural(n-1, "move", "moves"))
+	}
+	return n, what, nil
+}
+
+// BotMove is the move of the bot that must decide now, or ok false when a
+// person decides (or the game is over). It is deterministic for a game and
+// its log length, so two phones asking at once agree.
+func BotMove(setupJSON json.RawMessage, seed int64, actions []json.RawMessage, logLen int) (sc.Action, bool, error) {
+	states, _, _, err := Play(setupJSON, seed, actions)
+	if err != nil {
+		return sc.Action{}, false, err
+	}
+	st := states[len(states)-1]
+	setup, _ := sc.ParseSetup(setupJSON)
+	d := st.Decider()
+	if st.Over() || d < 0 {
+		return sc.Action{}, false, nil
+	}
+	bot := sc.BotByName(BotOf(setup, d))
+	if bot == nil {
+		return sc.Action{}, false, nil
+	}
+	r := rand.New(rand.NewPCG(uint64(seed), uint64(logLen)))
+	return bot.Choose(st, d, r), true, nil
+}
+
+// Build draws the board after the source's actions. The version shown is the
+// log length the caller passes (undo entries count).
+func Build(src Source, version int) (Board, error) {
+	states, acts, lines, err := Play(src.Setup, src.Seed, src.Actions)
+	if err != nil {
+		return Board{}, err
+	}
+	setup, _ := sc.ParseSetup(src.Setup)
+	st := states[len(states)-1]
+	ch := sc.Legal(st)
+	decider := st.Decider()
+	b := Board{
+		GameID: src.GameID, Title: src.Title, Version: version, Watch: src.Watch,
+		CSRF: src.CSRF, Seat: src.Seat, Data: st.Data(), Setup: setup,
+		RulesURL: "/rules/" + record.ArcaneScribes, Decider: decider, Over: st.Over(),
+		Joins: src.Joins, Owner: src.Owner,
+	}
+	for i := range setup.Players {
+		if BotOf(setup, i) == "" {
+			b.People++
+		}
+	}
+	shared := src.Seat < 0 && !src.Watch
+	b.Shared = shared
+	deciderBot := decider >= 0 && BotOf(setup, decider) != ""
+	// The last person to decide still holds a shared phone.
+	lastPerson := -1
+	for i := len(acts) - 1; i >= 0; i-- {
+		if BotOf(setup, acts[i].Seat) == "" {
+			lastPerson = acts[i].Seat
+			break
+		}
+	}
+	viewer := src.Seat
+	switch {
+	case src.Watch:
+		viewer = -1
+	case shared && decider >= 0 && !deciderBot:
+		viewer = decider
+		if b.People > 1 && lastPerson != decider && !src.Revealed {
+			b.HandTo, viewer = setup.Players[decider], -1
+			b.RevealURL = fmt.Sprintf("/g/%s?v=%d&seen=%d", src.GameID, version, version)
+		}
+	case shared:
+		viewer = lastPerson
+	}
+	if st.Over() {
+		b.Snap = st.Snapshot() // the game is over: every reserve is shown
+	} else {
+		b.Snap = st.View(viewer)
+	}
+	b.Viewer = viewer
+	b.Scores = sc.Score(st)
+	if !src.Watch {
+		base := "/g/" + src.GameID
+		b.Post, b.UndoURL, b.Refresh, b.LogURL, b.BotURL = base+"/act", base+"/undo-turn", base, base+"/log", base+"/bot"
+		b.WatchURL = "/watch/" + src.SpectatorToken
+		b.NewURL = "/new/" + record.ArcaneScribes + "?from=" + src.GameID
+		if !st.Over() && decider >= 0 {
+			if deciderBot {
+				b.BotPending = true
+			} else if b.HandTo == "" && (src.Seat == decider || src.Seat < 0) {
+				b.Acting, b.Choices = true, ch
+			}
+		}
+		if n, what, err := UndoPlan(setup, acts, lines, src.Seat); err == nil && n > 0 {
+			b.CanUndo, b.UndoWhat = true, what
+		}
+	} else {
+		b.Refresh = "/watch/" + src.SpectatorToken
+	}
+	// Reserved cards are face down: a log line naming one is shown only to
+	// its owner (and to everyone once the game is over).
+	for i, l := range lines {
+		a := acts[i]
+		if a.Type == sc.ActReserve && a.Seat != viewer && !st.Over() {
+			if c, ok := states[i].RowCard(a.Index); ok {
+				l = strings.Replace(l, fmt.Sprintf("%s (%s %d)", c.Name, c.Element, c.Value), "a card", 1)
+			}
+		}
+		lines[i] = l
+	}
+	first := max(len(lines)-6, 0)
+	for i := first; i < len(lines); i++ {
+		b.LogTail = append(b.LogTail, LogLine{N: i + 1, Text: lines[i]})
+	}
+	b.Moves = len(acts)
+	return b, nil
+}

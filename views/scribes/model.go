@@ -1,0 +1,396 @@
+// Package scribes draws the table of The Arcane Scribes: the status strip,
+// what the deciding player may do, the row of world tiles, the viewer's own
+// oinks and reserve, every player's area with live scores, and the log.
+// Each part is a fragment with a fixed id, so an htmx response carries just
+// the parts that changed.
+package scribes
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
+	"github.com/grimoire-games/grimoire/views"
+)
+
+// Board is everything the table screen shows.
+type Board struct {
+	GameID   string
+	Title    string
+	Version  int
+	Watch    bool
+	Seat     int // the device's seat, -1 on a shared phone
+	Viewer   int // whose reserve is shown face up (-1: nobody's)
+	Shared   bool
+	Owner    bool
+	People   int // person seats
+	Post     string
+	UndoURL  string
+	BotURL   string
+	Refresh  string
+	LogURL   string
+	RulesURL string
+	WatchURL string
+	NewURL   string
+	CSRF     string
+
+	Data    *sc.Data
+	Setup   sc.Setup
+	Snap    sc.Snapshot
+	Scores  []sc.PlayerScore
+	Decider int
+	Over    bool
+	Moves   int
+
+	Acting     bool       // this screen decides now
+	Choices    sc.Choices // set when Acting
+	BotPending bool       // a bot decides: the page asks for its move after a pause
+	HandTo     string     // privacy screen: hand the phone to this person
+	RevealURL  string
+
+	Joins    []Join
+	LogTail  []LogLine
+	CanUndo  bool
+	UndoWhat string
+}
+
+// LogLine is one numbered sentence of the game log.
+type LogLine struct {
+	N    int
+	Text string
+}
+
+// Fragment ids.
+const (
+	FragStatus   = "sc-status"
+	FragControls = "sc-controls"
+	FragRow      = "sc-row"
+	FragHand     = "sc-hand"
+	FragPlayers  = "sc-players"
+	FragLog      = "sc-log"
+)
+
+// Fragments lists the parts of the table in page order.
+func Fragments(b Board) []views.Fragment {
+	return []views.Fragment{
+		{ID: FragStatus, Component: Status(b)},
+		{ID: FragControls, Component: Controls(b)},
+		{ID: FragRow, Component: Row(b)},
+		{ID: FragHand, Component: Hand(b)},
+		{ID: FragPlayers, Component: Players(b)},
+		{ID: FragLog, Component: LogTail(b)},
+	}
+}
+
+func (b Board) v() string { return strconv.Itoa(b.Version) }
+
+func (b Board) name(seat int) string {
+	if seat >= 0 && seat < len(b.Setup.Players) {
+		return b.Setup.Players[seat]
+	}
+	return "?"
+}
+
+func (b Board) botLabel(seat int) string {
+	if bot := BotOf(b.Setup, seat); bot != "" {
+		return bot + " bot"
+	}
+	return ""
+}
+
+// elName is an element's display name ("Tide").
+func (b Board) elName(e sc.Element) string { return b.Data.ElementName(e) }
+
+// letter is the one-letter mark of an element, readable without colour.
+func (b Board) letter(e sc.Element) string {
+	n := b.elName(e)
+	if n == "" {
+		return e.String()[:1]
+	}
+	return strings.ToUpper(n[:1])
+}
+
+func elClass(e sc.Element) string { return "el el-" + strings.ToLower(e.String()) }
+
+func (b Board) oinkText(o [sc.NumElements]int) string {
+	var parts []string
+	for e, n := range o {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, b.elName(sc.Element(e))))
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, " + ")
+}
+
+func total(o sc.Oinks) int {
+	t := 0
+	for _, n := range o {
+		t += n
+	}
+	return t
+}
+
+// actionJSON is the record form of an action, posted by a button.
+func actionJSON(a sc.Action) string {
+	raw, err := json.Marshal(a)
+	if err != nil {
+		return ""
+	}
+	return string(raw)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// prompt says who decides what.
+func (b Board) prompt() string {
+	if b.Over {
+		return "Game over"
+	}
+	who := b.name(b.Decider)
+	switch b.Snap.Phase {
+	case sc.PhaseDiscard:
+		n := b.Choices.DiscardCount
+		if n == 0 {
+			return who + " must put oinks back down to 5"
+		}
+		return fmt.Sprintf("%s: put back %d %s (5 at most)", who, n, plural(n, "oink", "oinks"))
+	case sc.PhaseFollow:
+		if b.Snap.Follow != nil {
+			return fmt.Sprintf("%s: follow-up of %s's tile", who, b.name(b.Snap.Active))
+		}
+		return who + ": follow-up"
+	}
+	return who + "'s turn: take, exchange, reserve or scribe"
+}
+
+// youDecide is the heading over the controls when this screen acts.
+func (b Board) youDecide() string {
+	if b.Seat >= 0 && b.Seat == b.Decider {
+		return "Your turn"
+	}
+	return b.name(b.Decider) + " decides"
+}
+
+// scribeFrom returns the scribe option for a row slot or reserve position.
+func (b Board) scribeFrom(from sc.Source, i int) (sc.ScribeOption, bool) {
+	if !b.Acting || b.Choices.Decision != sc.DecideMain {
+		return sc.ScribeOption{}, false
+	}
+	for _, o := range b.Choices.Scribe {
+		if o.From == from && o.Index == i {
+			return o, true
+		}
+	}
+	return sc.ScribeOption{}, false
+}
+
+func (b Board) canReserve(slot int) bool {
+	if !b.Acting || b.Choices.Decision != sc.DecideMain {
+		return false
+	}
+	for _, s := range b.Choices.Reserve {
+		if s == slot {
+			return true
+		}
+	}
+	return false
+}
+
+func (b Board) scribeAction(o sc.ScribeOption, pay [sc.NumElements]int) string {
+	if o.From == sc.FromReserve {
+		return actionJSON(sc.ScribeReserved(b.Decider, o.Index, pay))
+	}
+	return actionJSON(sc.ScribeRow(b.Decider, o.Index, pay))
+}
+
+// actionsOf lists the legal actions of one type.
+func (b Board) actionsOf(t sc.ActionType) []sc.Action {
+	var out []sc.Action
+	for _, a := range b.Choices.Actions {
+		if a.Type == t {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// followLabel says what a follow-up answer does.
+func (b Board) followLabel(a sc.Action) string {
+	switch {
+	case a.Decline:
+		return "No trade"
+	case a.Oinks != [sc.NumElements]int{}:
+		return "Give 1 " + b.elName(a.Give) + ", get " + b.oinkText(a.Oinks)
+	default:
+		return "Take 1 " + b.elName(a.Element)
+	}
+}
+
+// tradeGives groups the trade answers by the oink given.
+func (b Board) tradeGives() []sc.Element {
+	var out []sc.Element
+	seen := map[sc.Element]bool{}
+	for _, a := range b.actionsOf(sc.ActFollow) {
+		if a.Oinks != [sc.NumElements]int{} && !seen[a.Give] {
+			seen[a.Give] = true
+			out = append(out, a.Give)
+		}
+	}
+	return out
+}
+
+func (b Board) tradesGiving(e sc.Element) []sc.Action {
+	var out []sc.Action
+	for _, a := range b.actionsOf(sc.ActFollow) {
+		if a.Oinks != [sc.NumElements]int{} && a.Give == e {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func (b Board) exchangeGives() []sc.Element {
+	var out []sc.Element
+	seen := map[sc.Element]bool{}
+	for _, a := range b.Choices.Exchanges {
+		if !seen[a.Give] {
+			seen[a.Give] = true
+			out = append(out, a.Give)
+		}
+	}
+	return out
+}
+
+func (b Board) tileKind(t sc.TileView) string {
+	switch t.Kind {
+	case sc.KindGain:
+		return "others get 1 " + b.elName(t.Insignias[0])
+	case sc.KindChoose:
+		return "others pick 1 of the two"
+	case sc.KindTrade:
+		return "others may trade 1 for up to 3"
+	case sc.KindArena:
+		return "arena: others pick any 1"
+	}
+	return ""
+}
+
+func (b Board) drawRounds() [][]sc.DrawView { return b.Snap.Draw }
+
+func (b Board) winnerNames() string {
+	var names []string
+	for _, w := range b.Snap.Winners {
+		names = append(names, b.name(w))
+	}
+	return strings.Join(names, " and ")
+}
+
+// tieNote explains how the winners were found when points were level.
+func (b Board) tieNote() string {
+	if len(b.Scores) == 0 || len(b.Snap.Winners) == 0 {
+		return ""
+	}
+	top := b.Scores[b.Snap.Winners[0]]
+	var level []sc.PlayerScore
+	for _, s := range b.Scores {
+		if s.Points == top.Points {
+			level = append(level, s)
+		}
+	}
+	if len(level) < 2 {
+		return ""
+	}
+	var names []string
+	for _, s := range level {
+		names = append(names, s.Name)
+	}
+	note := fmt.Sprintf("%s are level on %d points. ", strings.Join(names, ", "), top.Points)
+	sameEl := true
+	for _, s := range level {
+		if s.Elements != top.Elements {
+			sameEl = false
+		}
+	}
+	if !sameEl {
+		return note + fmt.Sprintf("First tie-breaker, the most different elements scribed: %d.", top.Elements)
+	}
+	note += fmt.Sprintf("All scribed %d different elements. ", top.Elements)
+	sameOinks := true
+	for _, s := range level {
+		if s.Oinks != top.Oinks {
+			sameOinks = false
+		}
+	}
+	if !sameOinks {
+		return note + fmt.Sprintf("Second tie-breaker, the most oinks held: %d.", top.Oinks)
+	}
+	return note + "They also hold as many oinks: they share the win."
+}
+
+func (b Board) seatClass(seat int) string {
+	c := "player"
+	if seat == b.Decider && !b.Over {
+		c += " deciding"
+	}
+	if b.Over && b.Scores[seat].Winner {
+		c += " won"
+	}
+	return c
+}
+
+func ordinal(slot int) string { return strconv.Itoa(slot + 1) }
+
+func (b Board) affordableSlot(slot int) bool {
+	_, ok := b.scribeFrom(sc.FromRow, slot)
+	return ok
+}
+
+func (b Board) affordableReserve(i int) bool {
+	_, ok := b.scribeFrom(sc.FromReserve, i)
+	return ok
+}
+
+// ranked lists the scores best first (winners first, then by points).
+func (b Board) ranked() []sc.PlayerScore {
+	out := append([]sc.PlayerScore(nil), b.Scores...)
+	slices.SortStableFunc(out, func(x, y sc.PlayerScore) int {
+		if x.Winner != y.Winner {
+			if x.Winner {
+				return -1
+			}
+			return 1
+		}
+		if x.Points != y.Points {
+			return y.Points - x.Points
+		}
+		if x.Elements != y.Elements {
+			return y.Elements - x.Elements
+		}
+		return y.Oinks - x.Oinks
+	})
+	return out
+}
+
+func (b Board) doubledText(s sc.PlayerScore) string {
+	var parts []string
+	for _, es := range s.ByElement {
+		if es.Doubled {
+			parts = append(parts, fmt.Sprintf("%s doubled %d→%d", b.elName(es.Element), es.Face, es.Points))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(parts, ", ")
+}
