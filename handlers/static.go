@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -70,13 +71,31 @@ func (h *Handler) serviceWorker(c echo.Context) error {
 	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", []byte(body))
 }
 
+// manifest serves the web app manifest with its icons at their hashed URLs:
+// the file names them "/static/icon-192.png", which only exist hashed.
 func (h *Handler) manifest(c echo.Context) error {
 	a, ok := h.assets.ByName("manifest.webmanifest")
 	if !ok {
 		return notFound("No manifest.")
 	}
+	var m map[string]any
+	if err := json.Unmarshal(a.Body, &m); err != nil {
+		return fmt.Errorf("manifest.webmanifest: %w", err)
+	}
+	icons, _ := m["icons"].([]any)
+	for _, ic := range icons {
+		if icon, ok := ic.(map[string]any); ok {
+			if src, ok := icon["src"].(string); ok {
+				icon["src"] = h.assets.URL(strings.TrimPrefix(src, "/static/"))
+			}
+		}
+	}
+	body, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return fmt.Errorf("manifest.webmanifest: %w", err)
+	}
 	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
-	return c.Blob(http.StatusOK, "application/manifest+json", a.Body)
+	return c.Blob(http.StatusOK, "application/manifest+json", body)
 }
 
 func dedupe(in []string) []string {
