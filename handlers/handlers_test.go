@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"github.com/grimoire-games/grimoire/store"
 )
 
 // Every page route answers with its status and an HTML page; unknown games,
@@ -608,6 +610,52 @@ func TestEventStreamsSayTheVersion(t *testing.T) {
 			if status, _ := open(t, owner, p); status != http.StatusNotFound {
 				t.Errorf("%s: status %d, want 404", p, status)
 			}
+		}
+	})
+}
+
+// A join link gives the seat to the first device that opens it; that device
+// then plays the game, and a second device is told the seat is taken.
+func TestJoinLinkClaimsASeatOnce(t *testing.T) {
+	a := newTestApp(t)
+	host := a.phone()
+	id := host.newSAGame("Ana", "Ben", "12")
+	g := a.game(id)
+	// A second game by the same host, with seats, made straight in the store
+	// (Spells & Arrows has no seats form yet).
+	g.ID, g.SpectatorToken = id+"x", g.SpectatorToken+"x"
+	seats := []store.Seat{{GameID: g.ID, Index: 0, Name: "Ana", Token: "join-ana"}, {GameID: g.ID, Index: 1, Name: "Ben", Token: "join-ben"}}
+	if err := a.Store.CreateGame(context.Background(), g, seats); err != nil {
+		t.Fatal(err)
+	}
+	ana := a.phone()
+	res := ana.get("/join/join-ana", nil)
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/g/"+g.ID {
+		t.Fatalf("join: status %d Location %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	t.Run("the seated device sees the game, not the spectator view", func(t *testing.T) {
+		if res := ana.get("/g/"+g.ID, nil); res.StatusCode != 200 {
+			t.Fatalf("status %d", res.StatusCode)
+		}
+	})
+	t.Run("its taps are stored as its seat's", func(t *testing.T) {
+		ana.mustAct(g.ID, 0, tollMade)
+		if log := a.log(g.ID); log[0].Seat != 0 {
+			t.Errorf("stored for seat %d, want 0", log[0].Seat)
+		}
+	})
+	t.Run("opening the link again on the same device is fine", func(t *testing.T) {
+		if res := ana.get("/join/join-ana", nil); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("status %d", res.StatusCode)
+		}
+	})
+	t.Run("another device is told the seat is taken", func(t *testing.T) {
+		res := a.phone().get("/join/join-ana", nil)
+		if res.StatusCode != http.StatusConflict {
+			t.Fatalf("status %d, want 409", res.StatusCode)
+		}
+		if msg := res.doc(t).Find(`[data-testid="error"]`).Text(); !strings.Contains(msg, "already taken") {
+			t.Errorf("message %q", msg)
 		}
 	})
 }
