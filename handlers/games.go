@@ -43,6 +43,7 @@ type gameKind struct {
 func (h *Handler) gameKinds() map[string]gameKind {
 	kinds := []gameKind{
 		h.spellsArrowsKind(),
+		h.towerKind(),
 		h.scribesKind(),
 	}
 	m := make(map[string]gameKind, len(kinds))

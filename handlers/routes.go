@@ -15,6 +15,8 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/new", h.newIndex)
 	e.GET("/new/spells-arrows", h.saNewForm)
 	e.POST("/new/spells-arrows", h.saCreate)
+	e.GET("/new/mages-tower", h.towerNewForm)
+	e.POST("/new/mages-tower", h.towerCreate)
 	e.GET("/new/arcane-scribes", h.scNewForm)
 	e.POST("/new/arcane-scribes", h.scCreate)
 
@@ -22,6 +24,8 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/g/:id", h.gameShow)
 	e.POST("/g/:id/act", h.gameAct)
 	e.POST("/g/:id/undo", h.gameUndo)
+	// Mage's Tower: a person's action and the bot moves after it.
+	e.POST("/g/:id/tower-undo", h.towerUndoTurn)
 	e.POST("/g/:id/undo-turn", h.scUndo) // The Arcane Scribes: a person's action and the bot moves after it
 	e.POST("/g/:id/bot", h.gameBot)
 	e.GET("/g/:id/log", h.gameLog)
@@ -50,6 +54,7 @@ func (h *Handler) routes(e *echo.Echo) {
 	// Rules pages, kept offline by the service worker.
 	e.GET("/rules", h.rulesIndex)
 	e.GET("/rules/spells-arrows", h.saRules)
+	e.GET("/rules/mages-tower", h.towerRules)
 	e.GET("/rules/arcane-scribes", h.scRules)
 
 	// App shell.

@@ -1,0 +1,557 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	tw "github.com/grimoire-games/grimoire/rules/tower"
+	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views"
+	twview "github.com/grimoire-games/grimoire/views/tower"
+)
+
+func (h *Handler) towerKind() gameKind {
+	return gameKind{
+		ID:       record.MagesTower,
+		Name:     "Mage's Tower",
+		Blurb:    "A General marches nine coins toward the Tower; a Mage burns them with spells picked on one card. One phone, two phones, or against a bot.",
+		Order:    3,
+		status:   towerStatus,
+		screen:   h.towerScreen,
+		decode:   h.towerDecode,
+		canUndo:  h.towerCanUndo,
+		logLines: h.towerLogLines,
+		record:   logRecord,
+		bot:      h.towerBot,
+	}
+}
+
+// towerPlay replays a game's log.
+func towerPlay(g store.Game, log []store.Entry) (tw.State, []string, error) {
+	st, lines, err := twview.Play(g.Setup, g.Seed, store.Actions(log))
+	if err != nil {
+		return st, lines, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	return st, lines, nil
+}
+
+func towerStatus(g store.Game, log []store.Entry) (string, bool) {
+	st, _, err := towerPlay(g, log)
+	if err != nil {
+		return "cannot be replayed: " + err.Error(), false
+	}
+	sn := st.Snapshot()
+	if sn.Over {
+		who := sn.General + " (General)"
+		if sn.Winner == tw.Mage {
+			who = sn.Mage + " (Mage)"
+		}
+		return fmt.Sprintf("%s won: %s · turn %d", who, twview.ReasonText(sn.Reason), sn.Turn), true
+	}
+	return fmt.Sprintf("Turn %d · %s to play · %d fallen, %d in play", sn.Turn, sn.ToPlay.Title(), sn.Score.Removed, sn.Score.InPlay), false
+}
+
+// towerSeats reads how the table is set up from the seat rows: bot seats,
+// and whether the people play on phones of their own.
+func towerSeats(seats []store.Seat) (players [2]twview.Player, twoPhones bool) {
+	for _, s := range seats {
+		if s.Index < 0 || s.Index > 1 {
+			continue
+		}
+		if lvl, ok := strings.CutPrefix(s.Holder, "bot:"); ok {
+			players[s.Index].Bot = lvl
+		} else {
+			twoPhones = true
+		}
+	}
+	return players, twoPhones
+}
+
+// towerSource gathers what the pure board builder needs.
+func (h *Handler) towerSource(c echo.Context, s screen, log []store.Entry, seats []store.Seat, ui twview.UI) twview.Source {
+	players, two := towerSeats(seats)
+	in := store.InForce(log)
+	actionSeats := make([]int, len(in))
+	for i, e := range in {
+		actionSeats[i] = e.Seat
+	}
+	src := twview.Source{
+		GameID: s.Game.ID, Title: s.Game.Title, SpectatorToken: s.Game.SpectatorToken,
+		Watch: s.Watch, CSRF: csrfToken(c), Setup: s.Game.Setup, Seed: s.Game.Seed,
+		Actions: store.Actions(log), ActionSeats: actionSeats, Players: players,
+		TwoPhones: two, Seat: s.Seat, UI: ui,
+	}
+	if two && !s.Watch && s.Seat >= 0 {
+		for _, st := range seats {
+			if st.Index != s.Seat && st.Holder == "" {
+				src.JoinPath = "/join/" + st.Token
+			}
+		}
+	}
+	return src
+}
+
+func (h *Handler) towerScreen(c echo.Context, s screen) error {
+	seats, err := h.store.Seats(c.Request().Context(), s.Game.ID)
+	if err != nil {
+		return fmt.Errorf("seats of %s: %w", s.Game.ID, err)
+	}
+	ui := twview.UI{Seen: -1}
+	if c.Request().Method == http.MethodGet {
+		ui = twview.ParseUI(c.QueryParams())
+	}
+	now, err := twview.Build(h.towerSource(c, s, s.Log, seats, ui), len(s.Log))
+	if err != nil {
+		return err
+	}
+	if s.From < 0 {
+		p := h.page(c, s.Game.Title, "")
+		p.Live, p.Version = "/g/"+s.Game.ID+"/events", now.Version
+		if s.Watch {
+			p.Live = "/watch/" + s.Game.SpectatorToken + "/events"
+			p.Title = "Watching " + s.Game.Title
+		}
+		p.Flash = s.Notice
+		if s.Error != "" {
+			p.Flash = "Not allowed: " + s.Error
+		}
+		return render(c, s.Status, twview.Page(p, now))
+	}
+	// A selection step (ui=1) or a write re-sends the parts that show the
+	// selection, since the client's copy of them may carry one.
+	force := c.QueryParam("ui") == "1" || c.Request().Method == http.MethodPost
+	var before []views.Fragment
+	if s.From <= len(s.Log) {
+		old, err := twview.Build(h.towerSource(c, s, s.Log[:s.From], seats, twview.UI{Seen: -1}), s.From)
+		if err == nil {
+			for _, f := range twview.Fragments(old) {
+				if !force || !slices.Contains(twview.UIFragments, f.ID) {
+					before = append(before, f)
+				}
+			}
+		}
+	}
+	msg, isErr := s.Notice, false
+	if s.Error != "" {
+		msg, isErr = "Not allowed: "+s.Error, true
+	}
+	return writeFragments(c, s.Status, before, twview.Fragments(now), msg, isErr)
+}
+
+// towerDecode reads one tap and checks it against the rules and the seat.
+func (h *Handler) towerDecode(c echo.Context, s screen) (json.RawMessage, error) {
+	a, err := towerFormAction(c)
+	if err != nil {
+		return nil, badRequest(err.Error())
+	}
+	st, _, err := towerPlay(s.Game, s.Log)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := h.store.Seats(c.Request().Context(), s.Game.ID)
+	if err != nil {
+		return nil, fmt.Errorf("seats of %s: %w", s.Game.ID, err)
+	}
+	if err := towerMayAct(st, a, s.Seat, seats); err != nil {
+		return nil, err
+	}
+	if _, err := tw.Apply(st, a); err != nil {
+		return nil, err
+	}
+	return json.Marshal(a)
+}
+
+// towerMayAct checks that the seat may play a's side now: a phone holding a
+// seat plays only that side; nobody plays for a bot.
+func towerMayAct(st tw.State, a tw.Action, seat int, seats []store.Seat) error {
+	if st.Over() {
+		return nil // the rules say why
+	}
+	side := st.ToPlay()
+	players, _ := towerSeats(seats)
+	idx := twview.SideSeat(side)
+	if players[idx].Bot != "" {
+		return fmt.Errorf("it is the %s bot's turn as %s; it moves by itself", players[idx].Bot, side.Title())
+	}
+	if seat >= 0 && seat != idx {
+		return fmt.Errorf("it is the %s's turn, on the other phone", side.Title())
+	}
+	if a.Type.Side() != tw.NoSide && a.Type.Side() != side {
+		return fmt.Errorf("it is the %s's turn", side.Title())
+	}
+	return nil
+}
+
+// towerFormAction turns form fields into an action; legality is the rules' job.
+func towerFormAction(c echo.Context) (tw.Action, error) {
+	form, err := c.FormParams()
+	if err != nil {
+		return tw.Action{}, fmt.Errorf("the form could not be read: %v", err)
+	}
+	num := func(name string) (int, error) {
+		n, err := strconv.Atoi(form.Get(name))
+		if err != nil || n < 0 || n > 99 {
+			return 0, fmt.Errorf("%q is not a number (%s)", form.Get(name), name)
+		}
+		return n, nil
+	}
+	a := tw.Action{Type: tw.ActionType(form.Get("type"))}
+	switch a.Type {
+	case tw.Place:
+		a.Coins = form["coins"]
+		if len(a.Coins) == 0 {
+			return a, errors.New("tap the coins to place first")
+		}
+	case tw.Advance:
+		if a.Zone, err = num("zone"); err != nil {
+			return a, err
+		}
+		a.Coins = form["coins"]
+		if len(a.Coins) == 0 {
+			return a, errors.New("tap the soldiers to advance first")
+		}
+	case tw.Flip:
+		a.Coin = form.Get("coin")
+	case tw.End, tw.Skip:
+	case tw.Cast:
+		if a.DamageRow, err = num("damageRow"); err != nil {
+			return a, err
+		}
+		if a.SpellRow, err = num("spellRow"); err != nil {
+			return a, err
+		}
+		if sp := form.Get("spell"); sp != "" {
+			if err := a.Spell.UnmarshalText([]byte(sp)); err != nil {
+				return a, err
+			}
+		}
+		a.Side = form.Get("side")
+		if form.Get("zone") != "" {
+			if a.Zone, err = num("zone"); err != nil {
+				return a, err
+			}
+		}
+		a.Coin = form.Get("coin")
+		if hs := form.Get("hits"); hs != "" {
+			for _, part := range strings.Split(hs, ",") {
+				id, n, ok := strings.Cut(part, ":")
+				d, err := strconv.Atoi(n)
+				if !ok || err != nil {
+					return a, fmt.Errorf("%q is not a Lightning share (coin:damage)", part)
+				}
+				a.Hits = append(a.Hits, tw.Hit{Coin: id, Damage: d})
+			}
+		}
+	case "":
+		return a, errors.New("the tap did not say what happened")
+	default:
+		return a, fmt.Errorf("%q is not something that happens in Mage's Tower", a.Type)
+	}
+	// Round-trip through the record form: unknown coin ids are refused here.
+	raw, err := json.Marshal(a)
+	if err != nil {
+		return a, err
+	}
+	return tw.ParseAction(raw)
+}
+
+// towerUndoSource is the board source of an undo check.
+func (h *Handler) towerUndoSource(ctx context.Context, s screen) (twview.Source, error) {
+	seats, err := h.store.Seats(ctx, s.Game.ID)
+	if err != nil {
+		return twview.Source{}, fmt.Errorf("seats of %s: %w", s.Game.ID, err)
+	}
+	players, two := towerSeats(seats)
+	in := store.InForce(s.Log)
+	src := twview.Source{Players: players, TwoPhones: two, Seat: s.Seat, Watch: s.Watch}
+	for _, e := range in {
+		src.ActionSeats = append(src.ActionSeats, e.Seat)
+	}
+	return src, nil
+}
+
+// towerCanUndo is the rule of the generic one-step undo: see UndoSteps.
+func (h *Handler) towerCanUndo(s screen) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	src, err := h.towerUndoSource(ctx, s)
+	if err != nil {
+		return err
+	}
+	_, err = twview.UndoSteps(src)
+	return err
+}
+
+// towerUndoTurn takes back the player's last action together with the bot
+// moves made after it (so the person is to move again), as consecutive undo
+// entries. A repeat of the same tap applies once (idempotency key per entry).
+func (h *Handler) towerUndoTurn(c echo.Context) error {
+	g, k, log, err := h.loadGame(c)
+	if err != nil {
+		return err
+	}
+	if g.Kind != record.MagesTower {
+		return notFound("This game has no turn undo.")
+	}
+	seat, ok, err := h.seatOf(c, g)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return forbidden("Only this game's scorekeeper or a seated player can change it.")
+	}
+	v, err := strconv.Atoi(c.FormValue("v"))
+	if err != nil || v < 0 {
+		return badRequest("The tap did not say which version of the game it was made on. Reload the page.")
+	}
+	if v > g.Version {
+		return badRequest("That tap names a version of the game that does not exist. Reload the page.")
+	}
+	ctx := c.Request().Context()
+	s := screen{Game: g, Log: log, Seat: seat, From: v, Status: http.StatusOK}
+	steps := 1
+	if v == g.Version {
+		src, err := h.towerUndoSource(ctx, s)
+		if err != nil {
+			return err
+		}
+		if steps, err = twview.UndoSteps(src); err != nil {
+			s.Status, s.Error = http.StatusUnprocessableEntity, err.Error()
+			return h.respond(c, k, s)
+		}
+	}
+	for i := 0; i < steps && err == nil; i++ {
+		_, err = h.store.Append(ctx, g.ID, v+i, store.Entry{
+			Kind: store.KindUndo, Seat: seat, ClientID: fmt.Sprintf("%s:%d", device(c), v+i), At: h.now().UTC(),
+		})
+	}
+	switch {
+	case errors.Is(err, store.ErrConflict):
+		s.Status = http.StatusConflict
+		s.Notice = "The game changed before your tap arrived (another tap or another phone). This is the current screen: check it and tap again."
+	case err != nil:
+		return fmt.Errorf("save undo: %w", err)
+	}
+	if !isPartial(c) && err == nil {
+		return redirect(c, "/g/"+g.ID)
+	}
+	if s.Game, err = h.store.Game(ctx, g.ID); err != nil {
+		return fmt.Errorf("reload game: %w", err)
+	}
+	if s.Log, err = h.store.Log(ctx, g.ID); err != nil {
+		return fmt.Errorf("reload log: %w", err)
+	}
+	return h.respond(c, k, s)
+}
+
+func (h *Handler) towerLogLines(g store.Game, log []store.Entry) ([]string, error) {
+	_, lines, err := towerPlay(g, log)
+	if err != nil {
+		return lines, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	seats, err := h.store.Seats(ctx, g.ID)
+	if err != nil {
+		return nil, fmt.Errorf("seats of %s: %w", g.ID, err)
+	}
+	players, _ := towerSeats(seats)
+	setup, err := tw.ParseSetup(g.Setup)
+	if err != nil {
+		return nil, err
+	}
+	players[0].Name, players[1].Name = setup.General, setup.Mage
+	return twview.Lines(players, lines), nil
+}
+
+// towerBot plays the move of the bot whose turn it is: the same game and
+// log length always give the same move.
+func (h *Handler) towerBot(s screen) (json.RawMessage, int, bool, error) {
+	st, _, err := towerPlay(s.Game, s.Log)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if st.Over() {
+		return nil, 0, false, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	seats, err := h.store.Seats(ctx, s.Game.ID)
+	if err != nil {
+		return nil, 0, false, fmt.Errorf("seats of %s: %w", s.Game.ID, err)
+	}
+	players, _ := towerSeats(seats)
+	side := st.ToPlay()
+	seat := twview.SideSeat(side)
+	mk, ok := tw.Bots()[players[seat].Bot]
+	if !ok {
+		return nil, 0, false, nil
+	}
+	r := rand.New(rand.NewPCG(uint64(s.Game.Seed), uint64(len(s.Log))))
+	a := mk(side).Choose(st, r)
+	if _, err := tw.Apply(st, a); err != nil {
+		return nil, 0, false, fmt.Errorf("the %s bot chose an illegal move: %w", players[seat].Bot, err)
+	}
+	raw, err := json.Marshal(a)
+	return raw, seat, true, err
+}
+
+// towerNewForm shows the new-game form, filled from an earlier game for
+// "New game, same players".
+func (h *Handler) towerNewForm(c echo.Context) error {
+	f := twview.NewForm{MySide: "general"}
+	if from := c.QueryParam("from"); from != "" {
+		ctx := c.Request().Context()
+		g, err := h.store.Game(ctx, from)
+		if err == nil && g.Kind == record.MagesTower {
+			seats, _ := h.store.Seats(ctx, g.ID)
+			mine := g.Owner == device(c)
+			for _, st := range seats {
+				mine = mine || st.Holder == device(c)
+			}
+			if setup, err := tw.ParseSetup(g.Setup); err == nil && mine {
+				players, two := towerSeats(seats)
+				f = twview.NewForm{General: setup.General, Mage: setup.Mage, GeneralBot: players[0].Bot, MageBot: players[1].Bot,
+					ThumbsMayStay: setup.Options.ThumbsMayStay, TwoPhones: two, MySide: "general"}
+				for _, st := range seats {
+					if st.Holder == device(c) && st.Index == 1 {
+						f.MySide = "mage"
+					}
+				}
+			}
+		}
+	}
+	return render(c, http.StatusOK, twview.NewGame(h.page(c, "New Mage's Tower game", "new"), f))
+}
+
+// towerReadForm reads and checks the players and mode of the form.
+func towerReadForm(c echo.Context) twview.NewForm {
+	f := twview.NewForm{
+		General: strings.TrimSpace(c.FormValue("general")), Mage: strings.TrimSpace(c.FormValue("mage")),
+		ThumbsMayStay: c.FormValue("thumbsMayStay") == "on", TwoPhones: c.FormValue("mode") == "two",
+		MySide: c.FormValue("myside"),
+	}
+	player := func(field, side string) string {
+		switch v := c.FormValue(field); v {
+		case "", "person":
+			return ""
+		case "greedy", "random":
+			return v
+		default:
+			f.Problems = append(f.Problems, fmt.Sprintf("The %s is played by a person or a bot (greedy or random), not %q.", side, v))
+			return ""
+		}
+	}
+	f.GeneralBot, f.MageBot = player("generalPlayer", "General"), player("magePlayer", "Mage")
+	name := func(n *string, bot, side string) {
+		switch {
+		case *n == "" && bot != "":
+			*n = strings.ToUpper(bot[:1]) + bot[1:] + " bot"
+		case *n == "":
+			f.Problems = append(f.Problems, "Give the "+side+"'s name.")
+		case len([]rune(*n)) > 40:
+			f.Problems = append(f.Problems, "The "+side+"'s name is longer than 40 letters.")
+		}
+	}
+	name(&f.General, f.GeneralBot, "General")
+	name(&f.Mage, f.MageBot, "Mage")
+	switch m := c.FormValue("mode"); m {
+	case "", "one", "two":
+	default:
+		f.Problems = append(f.Problems, fmt.Sprintf("Play on one phone or two, not %q.", m))
+	}
+	if f.MySide != "mage" {
+		f.MySide = "general"
+	}
+	if f.TwoPhones && (f.GeneralBot != "" || f.MageBot != "") {
+		f.Problems = append(f.Problems, "Two phones are for two people: with a bot, play on one phone.")
+	}
+	return f
+}
+
+// towerCreate is two steps: the form posts here to be checked and shown for
+// confirmation; the confirmation posts the checked setup back with confirm=1.
+func (h *Handler) towerCreate(c echo.Context) error {
+	f := towerReadForm(c)
+	if c.FormValue("confirm") == "1" {
+		setup, err := tw.ParseSetup([]byte(c.FormValue("setup")))
+		if err != nil {
+			return badRequest("The game setup could not be read: " + err.Error())
+		}
+		if len(f.Problems) > 0 || setup.General != f.General || setup.Mage != f.Mage {
+			f.Problems = append(f.Problems, "The confirmed game was incomplete: please check it again.")
+			return render(c, http.StatusUnprocessableEntity, twview.NewGame(h.page(c, "New Mage's Tower game", "new"), f))
+		}
+		return h.towerStart(c, setup, f)
+	}
+	if len(f.Problems) > 0 {
+		return render(c, http.StatusUnprocessableEntity, twview.NewGame(h.page(c, "New Mage's Tower game", "new"), f))
+	}
+	setup := tw.Setup{General: f.General, Mage: f.Mage, Options: tw.Options{ThumbsMayStay: f.ThumbsMayStay}}
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		return fmt.Errorf("encode setup: %w", err)
+	}
+	return render(c, http.StatusOK, twview.Confirm(h.page(c, "Confirm the new game", "new"), f, string(raw)))
+}
+
+func (h *Handler) towerStart(c echo.Context, setup tw.Setup, f twview.NewForm) error {
+	seed, err := randomSeed()
+	if err != nil {
+		return err
+	}
+	st, err := tw.New(setup, seed)
+	if err != nil {
+		return badRequest("The game cannot start: " + err.Error())
+	}
+	// The faces are written out, so the record never depends on the draw.
+	raw, err := json.Marshal(st.Setup())
+	if err != nil {
+		return fmt.Errorf("encode setup: %w", err)
+	}
+	now := h.now().UTC()
+	g := store.Game{
+		ID: randomID(9), Kind: record.MagesTower,
+		Title: fmt.Sprintf("%s (General) vs %s (Mage)", setup.General, setup.Mage),
+		Owner: device(c), SpectatorToken: randomID(18), Seed: seed, Setup: raw,
+		Created: now, Updated: now,
+	}
+	var seats []store.Seat
+	names := [2]string{setup.General, setup.Mage}
+	bots := [2]string{f.GeneralBot, f.MageBot}
+	for i := range 2 {
+		seat := store.Seat{Index: i, Name: names[i], Token: randomID(18)}
+		switch {
+		case bots[i] != "":
+			seat.Holder = "bot:" + bots[i]
+		case f.TwoPhones && (i == 1) == (f.MySide == "mage"):
+			seat.Holder = device(c)
+		case f.TwoPhones:
+			seat.Holder = "" // waits for the join link
+		default:
+			continue // one phone: people need no seat
+		}
+		seats = append(seats, seat)
+	}
+	if err := h.store.CreateGame(c.Request().Context(), g, seats); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	return redirect(c, "/g/"+g.ID)
+}
+
+func (h *Handler) towerRules(c echo.Context) error {
+	return render(c, http.StatusOK, twview.Rules(h.page(c, "Mage's Tower rules", "rules"), twview.RulesData{
+		Card: tw.DefaultCard(), Rulings: tw.Rulings(),
+	}))
+}
