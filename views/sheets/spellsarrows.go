@@ -62,10 +62,14 @@ func (s SASpell) text() string {
 	} else if s.Result == "casting" {
 		mark = "…"
 	}
-	t := fmt.Sprintf("%s %s %s", mark, s.Name, frac(s.Made, s.Shots))
-	if s.Result != "succeeded" {
-		t += " " + s.Result
+	parts := []string{mark, s.Name}
+	if f := frac(s.Made, s.Shots); f != "" {
+		parts = append(parts, f)
 	}
+	if s.Result != "succeeded" {
+		parts = append(parts, s.Result)
+	}
+	t := strings.Join(parts, " ")
 	if s.Detail != "" {
 		t += ": " + s.Detail
 	}
