@@ -60,9 +60,14 @@ func scStatus(g store.Game, log []store.Entry) (string, bool) {
 	return fmt.Sprintf("Turn %d · %s to play · %d cards in the pile", st.Turn(), st.Name(st.Decider()), st.PileSize()), false
 }
 
+// scLogLines is the full log; it does not know who reads it, so reserved
+// cards stay unnamed until the game is over.
 func scLogLines(g store.Game, log []store.Entry) ([]string, error) {
-	_, _, lines, err := scPlay(g, log)
-	return lines, err
+	states, acts, lines, err := scPlay(g, log)
+	if err != nil {
+		return lines, err
+	}
+	return scview.MaskReserves(states, acts, lines, -1), nil
 }
 
 // scShared says the device plays for several people on one phone.

@@ -206,22 +206,15 @@ func Build(src Source, version int) (Board, error) {
 				b.Acting, b.Choices = true, ch
 			}
 		}
-		if n, what, err := UndoPlan(setup, acts, lines, src.Seat); err == nil && n > 0 {
-			b.CanUndo, b.UndoWhat = true, what
-		}
+
 	} else {
 		b.Refresh = "/watch/" + src.SpectatorToken
 	}
-	// Reserved cards are face down: a log line naming one is shown only to
-	// its owner (and to everyone once the game is over).
-	for i, l := range lines {
-		a := acts[i]
-		if a.Type == sc.ActReserve && a.Seat != viewer && !st.Over() {
-			if c, ok := states[i].RowCard(a.Index); ok {
-				l = strings.Replace(l, fmt.Sprintf("%s (%s %d)", c.Name, c.Element, c.Value), "a card", 1)
-			}
+	lines = MaskReserves(states, acts, lines, viewer)
+	if !src.Watch {
+		if n, what, err := UndoPlan(setup, acts, lines, src.Seat); err == nil && n > 0 {
+			b.CanUndo, b.UndoWhat = true, what
 		}
-		lines[i] = l
 	}
 	first := max(len(lines)-6, 0)
 	for i := first; i < len(lines); i++ {
@@ -229,4 +222,24 @@ func Build(src Source, version int) (Board, error) {
 	}
 	b.Moves = len(acts)
 	return b, nil
+}
+
+// MaskReserves hides the name of reserved cards in log lines: a line naming
+// one is shown only to the seat that reserved it (viewer), and to everyone
+// once the game is over. Pass -1 to hide them all.
+func MaskReserves(states []sc.State, acts []sc.Action, lines []string, viewer int) []string {
+	if len(states) == 0 || states[len(states)-1].Over() {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		a := acts[i]
+		if a.Type == sc.ActReserve && a.Seat != viewer {
+			if c, ok := states[i].RowCard(a.Index); ok {
+				l = strings.Replace(l, fmt.Sprintf("%s (%s %d)", c.Name, c.Element, c.Value), "a card", 1)
+			}
+		}
+		out[i] = l
+	}
+	return out
 }

@@ -394,3 +394,13 @@ func (b Board) doubledText(s sc.PlayerScore) string {
 	}
 	return ", " + strings.Join(parts, ", ")
 }
+
+// waitingJoins says a seat still waits for its phone.
+func (b Board) waitingJoins() bool {
+	for _, j := range b.Joins {
+		if !j.Joined {
+			return true
+		}
+	}
+	return false
+}

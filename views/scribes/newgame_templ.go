@@ -32,9 +32,9 @@ type NewForm struct {
 func kindLabel(k string) string {
 	switch k {
 	case "greedy":
-		return "Bot (greedy, stronger)"
+		return "Bot · greedy"
 	case "random":
-		return "Bot (random, easy)"
+		return "Bot · random"
 	}
 	return "Person"
 }
@@ -109,7 +109,7 @@ func NewGame(p views.Page, f NewForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<fieldset><legend>Players, in seat order (2 to 8)</legend><p class=\"small\">Leave a row empty to skip it. A bot needs no name.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<fieldset><legend>Players, in seat order (2 to 8)</legend><p class=\"small\">Leave a row empty to skip it. A bot needs no name. The greedy bot plays well; the random bot is easy.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
