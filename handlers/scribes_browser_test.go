@@ -241,5 +241,7 @@ func TestBrowserScribesTwoPhones(t *testing.T) {
 			}
 		}
 	}
-	_ = record.ArcaneScribes
+	mia.open(a.URL + "/rules/" + record.ArcaneScribes)
+	mia.do(chromedp.WaitVisible(chromedp.CSS("#rule-no-waste")))
+	mia.screenshot("sc-rules")
 }
