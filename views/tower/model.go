@@ -270,7 +270,7 @@ func SideSeat(s tw.Side) int {
 // "Greedy bot (Mage, bot)".
 func Who(p [2]Player, s tw.Side) string {
 	pl := p[SideSeat(s)]
-	if pl.Bot != "" {
+	if pl.Bot != "" && !strings.Contains(strings.ToLower(pl.Name), "bot") {
 		return pl.Name + " (" + s.Title() + ", " + pl.Bot + " bot)"
 	}
 	return pl.Name + " (" + s.Title() + ")"
