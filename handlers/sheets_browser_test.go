@@ -1,0 +1,122 @@
+package handlers_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// pdfPage matches a page object, not the /Pages tree node.
+var pdfPage = regexp.MustCompile(`/Type\s*/Page[^s]`)
+
+// TestScoresheetPrintsOnOnePage imports a finished game of each kind in
+// headless Chromium, opens its scoresheet, checks the players and the result
+// are on it, and prints it to PDF (A4 from the sheet's @page, and Letter):
+// exactly one page each time.
+func TestScoresheetPrintsOnOnePage(t *testing.T) {
+	first, another := browser(t)
+	a := startApp(t)
+	cases := []struct {
+		name, record string
+		want         []string
+	}{
+		{"spells-arrows", "rules/spellsarrows/testdata/mage-wins-on-turns.json", []string{"Ana", "Ben", "Result:", "won"}},
+		{"spells-arrows-bench", "rules/spellsarrows/testdata/spells-bench-cut-bonus.json", []string{"Ana", "Ben", "Librarian"}},
+		{"mages-tower", "rules/tower/testdata/general-wins.json", []string{"Ana", "Ben", "Result:", "Ana (general) won"}},
+		{"arcane-scribes", "rules/scribes/testdata/five-greedy.record.json", []string{"Result:", "won"}},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := first
+			if i > 0 {
+				ctx = another()
+			}
+			p := &phone{t: t, ctx: ctx}
+			raw, _ := readRecord(t, tc.record)
+			p.open(a.URL + "/import")
+			p.do(chromedp.SetValue(chromedp.CSS("#json"), raw))
+			p.tap("import-submit")
+			settle(p, `document.readyState==='complete' && (location.pathname.startsWith('/g/') || !!document.querySelector('[data-testid="import-error"]'))`)
+			if msg := eval[string](p, `(document.querySelector('[data-testid="import-reason"]')||{}).textContent||""`); msg != "" {
+				if strings.Contains(msg, "cannot play") {
+					t.Skipf("%s: %s", tc.name, msg)
+				}
+				t.Fatalf("import refused: %s", msg)
+			}
+			game := eval[string](p, `location.pathname`)
+			if tc.name == "spells-arrows" {
+				// The board links to its sheet and its record, and shows the
+				// spectator QR code on demand.
+				for _, css := range []string{`a[href="` + game + `/sheet"]`, `a[href="` + game + `/export"]`, `[data-testid="share-qr"] img.qr`} {
+					if !eval[bool](p, `!!document.querySelector('`+css+`')`) {
+						t.Errorf("board lacks %s", css)
+					}
+				}
+				p.tapCSS(`[data-testid="share-qr"] summary`)
+				p.waitFor(`(function(){var i=document.querySelector('[data-testid="share-qr"] img.qr');return i.complete && i.naturalWidth>0})()`)
+				p.screenshot("share-qr")
+			}
+			p.open(a.URL + game + "/sheet")
+			text := eval[string](p, `document.body.innerText`)
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("sheet text lacks %q", w)
+				}
+			}
+			p.screenshot("sheet-" + tc.name)
+			dir := filepath.Join("..", "artifacts", "sheets")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, paper := range []struct {
+				name string
+				opts []chromedp.PDFOption
+			}{
+				{"a4", []chromedp.PDFOption{chromedp.PDFPreferCSSPageSize(), chromedp.PDFPaper(chromedp.PaperA4)}},
+				{"letter", []chromedp.PDFOption{chromedp.PDFPaper(chromedp.PaperLetter)}},
+			} {
+				pctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+				pdf, err := chromedp.Run(pctx, chromedp.PrintToPDF(paper.opts...))
+				cancel()
+				if err != nil {
+					t.Fatalf("print %s: %v", paper.name, err)
+				}
+				file := filepath.Join(dir, tc.name+"-"+paper.name+".pdf")
+				if err := os.WriteFile(file, pdf, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if n := len(pdfPage.FindAll(pdf, -1)); n != 1 {
+					t.Errorf("%s sheet printed on %s: %d pages, want 1 (%s)", tc.name, paper.name, n, file)
+				}
+				// A picture of the page to look at, when poppler is installed.
+				if pdftoppm, err := exec.LookPath("pdftoppm"); err == nil {
+					_ = exec.Command(pdftoppm, "-png", "-r", "70", "-f", "1", "-l", "1", "-singlefile", file, strings.TrimSuffix(file, ".pdf")).Run()
+				}
+			}
+		})
+	}
+}
+
+// settle waits for cond across a page load (a form post and its redirect),
+// where a poll would lose its page.
+func settle(p *phone, cond string) {
+	p.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.t.Fatalf("waiting for %s", cond)
+}
