@@ -289,7 +289,11 @@ func (h *Handler) towerCanUndo(s screen) error {
 	if err != nil {
 		return err
 	}
-	_, err = twview.UndoSteps(src)
+	n, err := twview.UndoSteps(src)
+	if err == nil && n > 1 {
+		// One step would hand the move back to the bot, which replays it.
+		return errors.New("the bot has answered: the Undo button takes back its move together with yours")
+	}
 	return err
 }
 

@@ -379,6 +379,18 @@ func TestTowerBotRepliesAndUndoTakesItBack(t *testing.T) {
 	if last["type"] != "cast" && last["type"] != "skip" || log[len(log)-1].Seat != 1 {
 		t.Fatalf("bot's entry = %s seat %d", log[len(log)-1].Action, log[len(log)-1].Seat)
 	}
+	_, logPage := p.get("/g/"+id+"/log", false)
+	if !strings.Contains(logPage, "Greedy bot (Mage)") || !strings.Contains(logPage, "Ana (General) placed L1, M1 and S1 on the Field") {
+		t.Fatal("the log page does not say who did what")
+	}
+	_, home := p.get("/", false)
+	if !strings.Contains(home, "Turn 2 · General to play") {
+		t.Fatal("the home list does not show where the game stands")
+	}
+	// The one-step generic undo would give the move back to the bot.
+	if code, _, _ := p.post("/g/"+id+"/undo", url.Values{"v": {strconv.Itoa(v + 1)}}, true); code != http.StatusUnprocessableEntity {
+		t.Fatalf("generic undo after a bot reply: %d, want 422", code)
+	}
 	// Undo takes back the bot's cast and the General's end: Ana's turn again.
 	code, _, _ = p.post("/g/"+id+"/tower-undo", url.Values{"v": {strconv.Itoa(v + 1)}}, false)
 	if code != http.StatusSeeOther {
