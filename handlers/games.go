@@ -184,7 +184,7 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	if kind == kindBot {
 		entryKind = store.KindAction
 	}
-	e := store.Entry{Kind: entryKind, Seat: seat, ClientID: fmt.Sprintf("%s:%d", device(c), v), At: h.now().UTC()}
+	e := store.Entry{Kind: entryKind, Seat: seat, ClientID: clientActionID(c, v), At: h.now().UTC()}
 	if v == g.Version {
 		// Only a tap made on the current screen is checked against the rules:
 		// a stale one is refused below without being judged.

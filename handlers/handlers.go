@@ -98,7 +98,10 @@ func New(cfg Config) (*Handler, error) {
 
 // csp allows only our own files: htmx is configured (meta htmx-config) not to
 // eval or inject inline styles, and no template uses inline script or style.
-const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+// 'wasm-unsafe-eval' lets the offline script compile our own WebAssembly
+// module (Chromium refuses WebAssembly.instantiate without it); it allows
+// no JavaScript eval.
+const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
 	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
 	"frame-ancestors 'none'; manifest-src 'self'; worker-src 'self'"
 

@@ -28,6 +28,7 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.POST("/g/:id/tower-undo", h.towerUndoTurn)
 	e.POST("/g/:id/undo-turn", h.scUndo) // The Arcane Scribes: a person's action and the bot moves after it
 	e.POST("/g/:id/bot", h.gameBot)
+	e.POST("/g/:id/sync", h.gameSync) // one tap from a phone's offline outbox
 	e.GET("/g/:id/log", h.gameLog)
 	e.GET("/g/:id/events", h.gameEvents)
 	e.GET("/g/:id/delete", h.gameDeleteConfirm)
@@ -59,6 +60,8 @@ func (h *Handler) routes(e *echo.Echo) {
 
 	// App shell.
 	e.GET("/offline", h.offline)
+	e.GET("/offline/game", h.offlineGame) // a game started offline, drawn by static/offline.js
+	e.POST("/sync/new", h.syncCreate)     // a game started offline reaches the server
 	e.GET("/sw.js", h.serviceWorker)
 	e.GET("/manifest.webmanifest", h.manifest)
 	e.GET("/static/*", h.asset)

@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 
@@ -22,7 +25,30 @@ func (h *Handler) asset(c echo.Context) error {
 	if match := c.Request().Header.Get("If-None-Match"); match == `"`+a.Hash+`"` {
 		return c.NoContent(http.StatusNotModified)
 	}
+	if a.Gzip {
+		return serveGzipped(c, a.Body, contentType(a.Name))
+	}
 	return c.Blob(http.StatusOK, contentType(a.Name), a.Body)
+}
+
+// serveGzipped sends a file embedded gzip-compressed (the WebAssembly
+// module) as it is to browsers that accept gzip, and inflated otherwise.
+func serveGzipped(c echo.Context, body []byte, ctype string) error {
+	hd := c.Response().Header()
+	hd.Add("Vary", "Accept-Encoding")
+	if strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
+		hd.Set("Content-Encoding", "gzip")
+		return c.Blob(http.StatusOK, ctype, body)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		return fmt.Errorf("inflate asset: %w", err)
+	}
+	defer zr.Close()
+	c.Response().Header().Set(echo.HeaderContentType, ctype)
+	c.Response().WriteHeader(http.StatusOK)
+	_, err = io.Copy(c.Response(), zr)
+	return err
 }
 
 func contentType(name string) string {
@@ -46,7 +72,7 @@ func contentType(name string) string {
 
 // precachePages are the pages the service worker saves at install so they
 // open without network.
-var precachePages = []string{"/offline", "/rules", "/rules/spells-arrows"}
+var precachePages = []string{"/offline", "/offline/game", "/new/spells-arrows", "/rules", "/rules/spells-arrows"}
 
 // serviceWorker serves /sw.js from the site root (so its scope is the whole
 // app) with the list of files to precache filled in. It must not be cached

@@ -14,7 +14,10 @@ import (
 	"strings"
 )
 
+//go:generate go run ./wasm/gen.go
+
 //go:embed app.css app.js icon.svg icon-192.png icon-512.png apple-touch-icon.png manifest.webmanifest sw.js vendor
+//go:embed offline.js wasm/grimoire.wasm.gz
 var files embed.FS
 
 // HtmxVersion is the vendored htmx release (from the npm package htmx.org).
@@ -26,6 +29,9 @@ type Asset struct {
 	URL  string // "/static/app.3f2a1b9c.css"
 	Body []byte
 	Hash string // first 16 hex digits of the SHA-256 of Body
+	// Gzip marks a file embedded compressed (name.gz): Name and URL drop
+	// the .gz and Body is the gzip stream, served with Content-Encoding.
+	Gzip bool
 }
 
 // Assets is every embedded file by logical name and by hashed URL path.
@@ -51,10 +57,11 @@ func Load() (*Assets, error) {
 		}
 		sum := sha256.Sum256(body)
 		h := hex.EncodeToString(sum[:])[:16]
-		ext := path.Ext(p)
-		url := "/static/" + strings.TrimSuffix(p, ext) + "." + h + ext
-		as := &Asset{Name: p, URL: url, Body: body, Hash: h}
-		a.byName[p] = as
+		name, gz := strings.CutSuffix(p, ".gz")
+		ext := path.Ext(name)
+		url := "/static/" + strings.TrimSuffix(name, ext) + "." + h + ext
+		as := &Asset{Name: name, URL: url, Body: body, Hash: h, Gzip: gz}
+		a.byName[name] = as
 		a.byURL[url] = as
 		all.Write(sum[:])
 		return nil

@@ -46,12 +46,20 @@ self.addEventListener("fetch", (event) => {
     // (home, rules), fall back to the last copy or to the offline page.
     event.respondWith(
       fetch(req).then((res) => {
-        if (res.ok && (url.pathname === "/" || url.pathname.startsWith("/rules"))) {
+        if (res.ok && (url.pathname === "/" || url.pathname.startsWith("/rules") || url.pathname.startsWith("/new") || isGamePage(url.pathname))) {
           const copy = res.clone();
           caches.open(CACHE).then((c) => c.put(req, copy));
         }
         return res;
-      }).catch(() => caches.match(req).then((hit) => hit || caches.match("/offline")))
+      }).catch(() => caches.match(req, { ignoreSearch: url.pathname === "/offline/game" })
+        .then((hit) => hit || caches.match("/offline")))
     );
   }
 });
+
+// A game page (/g/ID) is kept so a game that was open resumes offline. The
+// copy only starts the screen: static/offline.js redraws it from the record
+// this phone saved in IndexedDB, which is newer whenever taps were made since.
+function isGamePage(path) {
+  return /^\/g\/[^/]+$/.test(path);
+}

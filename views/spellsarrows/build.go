@@ -6,6 +6,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // Source is what a screen is drawn from: the game's record and who looks.
@@ -80,6 +81,11 @@ func Build(src Source, version int) (Board, error) {
 		if n := len(lines); n > 0 {
 			b.CanUndo, b.UndoWhat = true, lines[n-1]
 		}
+		b.Record = offline.Record{
+			Kind: record.SpellsArrows, GameID: src.GameID, Title: src.Title,
+			SpectatorToken: src.SpectatorToken, CSRF: src.CSRF,
+			Setup: src.Setup, Seed: src.Seed, Actions: src.Actions, Version: version,
+		}.JSON()
 	}
 	first := max(len(lines)-4, 0)
 	for i := first; i < len(lines); i++ {

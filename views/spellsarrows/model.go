@@ -12,6 +12,7 @@ import (
 
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views"
+	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // Board is everything the game screen shows.
@@ -40,6 +41,9 @@ type Board struct {
 	LogTail   []LogLine // newest last
 	CanUndo   bool
 	UndoWhat  string // the line the undo would take back
+	// Record is the game's record as JSON for the offline page ("" for
+	// spectators, who never play offline).
+	Record string
 }
 
 // LogLine is one numbered sentence of the game log.
@@ -218,7 +222,7 @@ func (b Board) cardsOf(ns []int) []sa.Card {
 // Fragments lists the parts of the game screen in page order; the handler
 // sends those whose HTML changed.
 func Fragments(b Board) []views.Fragment {
-	return []views.Fragment{
+	out := []views.Fragment{
 		{ID: FragStatus, Component: Status(b)},
 		{ID: FragControls, Component: Controls(b)},
 		{ID: FragCourt, Component: Court(b)},
@@ -226,4 +230,8 @@ func Fragments(b Board) []views.Fragment {
 		{ID: FragCounters, Component: Counters(b)},
 		{ID: FragLog, Component: LogTail(b)},
 	}
+	if b.Record != "" {
+		out = append(out, views.Fragment{ID: offline.ElementID, Component: offline.Text(b.Record)})
+	}
+	return out
 }

@@ -1,0 +1,346 @@
+package handlers_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/grimoire-games/grimoire/store"
+)
+
+// cdpCall sends one DevTools protocol command to the phone's tab.
+func cdpCall[P, R any](p *phone, c cdp.Command[P, R], params P) R {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	r, err := chromedp.Run(ctx, func(ctx context.Context, t *chromedp.Target) (R, error) {
+		return cdp.Call(ctx, t, c, params)
+	})
+	if err != nil {
+		p.t.Fatalf("%s: %v", c.Method, err)
+	}
+	return r
+}
+
+// setNetwork switches the phone's network off or on through the DevTools
+// protocol: requests fail (the service worker's too) and navigator.onLine
+// follows, as when a phone loses signal.
+func (p *phone) setNetwork(on bool) {
+	p.t.Helper()
+	off := !on
+	cdpCall(p, network.Enable, network.EnableParams{})
+	cdpCall(p, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		EmulateOfflineServiceWorker: &off,
+		MatchedNetworkConditions:    []*network.Conditions{{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}},
+	})
+	cdpCall(p, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1})
+	p.waitFor(fmt.Sprintf(`navigator.onLine === %v`, on))
+}
+
+// waitServiceWorker waits until the service worker controls the page and
+// has stored its files, then reloads so the game page itself is cached.
+func (p *phone) waitServiceWorker() {
+	p.t.Helper()
+	// Installing stores every file (the 2 MB module too): give a busy
+	// machine time.
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!navigator.serviceWorker.controller`)); err != nil {
+		p.t.Fatalf("no service worker controls the page: %v", err)
+	}
+	p.waitFor(`(function(){ if (!window.__swc) { window.__swc = 0; caches.keys().then(function(k){ return k.length ? caches.open(k[0]).then(function(c){ return c.keys(); }) : []; }).then(function(r){ window.__swc = r.length; }); } var n = window.__swc; window.__swc = 0; return n > 10; })()`)
+	url := eval[string](p, `location.href`)
+	p.open(url)
+}
+
+func (p *phone) outboxCount() string {
+	p.t.Helper()
+	return eval[string](p, `document.querySelector('[data-testid="outbox-count"]').textContent`)
+}
+
+// pageActions is the record the page shows: the actions in force.
+func (p *phone) pageRecord() (version int, actions []json.RawMessage) {
+	p.t.Helper()
+	var r struct {
+		Version int               `json:"version"`
+		Actions []json.RawMessage `json:"actions"`
+	}
+	if err := json.Unmarshal([]byte(eval[string](p, `document.getElementById('grimoire-record').textContent`)), &r); err != nil {
+		p.t.Fatalf("page record: %v", err)
+	}
+	return r.Version, r.Actions
+}
+
+// serverRecord reads the game from the store: its version and the actions
+// in force.
+func serverRecord(t *testing.T, a *app, id string) (int, []json.RawMessage) {
+	t.Helper()
+	g, err := a.Store.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err := a.Store.Log(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Version, store.Actions(log)
+}
+
+func gameID(p *phone) string {
+	return strings.TrimPrefix(eval[string](p, `location.pathname`), "/g/")
+}
+
+func sameActions(a, b []json.RawMessage) bool {
+	return slices.EqualFunc(a, b, func(x, y json.RawMessage) bool {
+		var vx, vy any
+		_ = json.Unmarshal(x, &vx)
+		_ = json.Unmarshal(y, &vy)
+		bx, _ := json.Marshal(vx)
+		by, _ := json.Marshal(vy)
+		return string(bx) == string(by)
+	})
+}
+
+func TestBrowserOfflinePlayReloadAndSync(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+
+	newSAGame(p, a.URL, "Ana", "Ben", "6", "5")
+	p.waitServiceWorker()
+	id := gameID(p)
+	p.step("spy-shot-make", 1) // online: the server takes it
+
+	p.setNetwork(false)
+	p.waitFor(`document.documentElement.classList.contains('is-offline')`)
+	// Offline: an undo of a tap the server already has waits as an undo;
+	// an undo of a tap still waiting simply forgets it.
+	p.step("undo", 2)
+	p.step("spy-shot-make", 3)
+	p.step("court-move-A", 4)
+	p.step("spy-shot-make", 5)
+	p.step("move-W3", 6)
+	p.step("undo", 5)
+	if got := p.text("spy-at"); !strings.HasPrefix(got, "A") {
+		t.Fatalf("after the offline undo the spy is at %q, want A", got)
+	}
+	p.step("move-W3", 6)
+	if got := p.text("spy-at"); !strings.HasPrefix(got, "W3") {
+		t.Fatalf("offline the spy is at %q, want W3", got)
+	}
+	if got := p.outboxCount(); got != "5 taps waiting" {
+		t.Fatalf("outbox count %q, want 5 taps waiting", got)
+	}
+	if v, _ := serverRecord(t, a, id); v != 1 {
+		t.Fatalf("the server moved to version %d while the phone was offline", v)
+	}
+	p.screenshot("offline-waiting")
+
+	// Reload with no network: the service worker serves the page, the
+	// phone's saved record puts the offline taps back on screen.
+	p.open(a.URL + "/g/" + id)
+	p.waitVersion(6)
+	if got := p.text("spy-at"); !strings.HasPrefix(got, "W3") {
+		t.Fatalf("after an offline reload the spy is at %q, want W3", got)
+	}
+	if got := p.outboxCount(); got != "5 taps waiting" {
+		t.Fatalf("after an offline reload the outbox count is %q", got)
+	}
+	_, played := p.pageRecord()
+
+	// Network back: the outbox drains in order and the server has exactly
+	// what was played.
+	p.setNetwork(true)
+	p.waitFor(`document.querySelector('[data-testid="outbox-count"]').textContent === ''`)
+	v, actions := serverRecord(t, a, id)
+	if v != 6 || !sameActions(actions, played) {
+		t.Fatalf("server: version %d, actions %s; played %s", v, actions, played)
+	}
+	p.waitVersion(6)
+	if got := eval[string](p, `document.querySelector('[data-testid="net-pill"]').textContent`); got != "Online" {
+		t.Fatalf("net pill %q after sync", got)
+	}
+	p.screenshot("offline-synced")
+}
+
+// TestBrowserOfflineConflict: the scorekeeper's phone plays offline while a
+// second phone (the same scorekeeper's tablet) changes the game. Nothing is
+// silently lost: the offline taps are held, shown, and applied again on top.
+func TestBrowserOfflineConflict(t *testing.T) {
+	a := startApp(t)
+	ctx, another := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	newSAGame(p, a.URL, "Ana", "Ben", "6", "5")
+	p.waitServiceWorker()
+	id := gameID(p)
+	p.step("spy-shot-make", 1)
+
+	// The second device carries the scorekeeper's cookies.
+	cookies := cdpCall(p, network.GetCookies, network.GetCookiesParams{URLs: []string{a.URL}})
+	q := &phone{t: t, ctx: another()}
+	q.open(a.URL + "/healthz")
+	var set []*network.CookieParam
+	for _, c := range cookies.Cookies {
+		set = append(set, &network.CookieParam{Name: c.Name, Value: c.Value, URL: a.URL, HTTPOnly: c.HTTPOnly, SameSite: c.SameSite, Path: c.Path})
+	}
+	cdpCall(q, network.SetCookies, network.SetCookiesParams{Cookies: set})
+
+	p.setNetwork(false)
+	p.step("court-move-A", 2) // offline, made on version 1
+
+	// Meanwhile the other device takes back the toll and scores it again.
+	q.open(a.URL + "/g/" + id)
+	q.waitVersion(1)
+	q.step("undo", 2)
+	q.step("spy-shot-make", 3)
+
+	p.setNetwork(true)
+	p.do(chromedp.WaitVisible(sel("held")))
+	if got := p.text("held-list"); !strings.Contains(got, "made on version 1") {
+		t.Fatalf("held list %q", got)
+	}
+	p.waitVersion(3) // the server's game
+	if v, _ := serverRecord(t, a, id); v != 3 {
+		t.Fatalf("server version %d, want 3 (the offline tap must not be applied)", v)
+	}
+	p.screenshot("offline-conflict")
+
+	// Apply it again on top of the new state: the rules allow it, it syncs.
+	p.tap("held-reapply")
+	p.waitFor(`!document.querySelector('[data-testid="held"]')`)
+	p.waitFor(`document.querySelector('[data-testid="outbox-count"]').textContent === ''`)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		v, actions := serverRecord(t, a, id)
+		if v == 4 && len(actions) == 2 && strings.Contains(string(actions[1]), `"A"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server after re-apply: version %d, actions %s", v, actions)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestBrowserOfflineNewGame starts a game with no network, plays it, and
+// checks it reaches the server with its taps when the network is back.
+func TestBrowserOfflineNewGame(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	p.open(a.URL + "/new/spells-arrows")
+	p.waitServiceWorker()
+	p.setNetwork(false)
+	p.open(a.URL + "/new/spells-arrows")
+	p.do(
+		chromedp.SetValue(chromedp.CSS("#spy"), "Cleo"),
+		chromedp.SetValue(chromedp.CSS("#mage"), "Dan"),
+		chromedp.SetValue(chromedp.CSS("#victory"), "6"),
+		chromedp.SetValue(chromedp.CSS("#turns"), "5"),
+	)
+	p.tap("new-submit")
+	p.do(chromedp.WaitVisible(sel("spy-shot-make")))
+	p.waitVersion(0)
+	p.step("spy-shot-make", 1)
+	p.step("court-move-A", 2)
+	id := eval[string](p, `JSON.parse(document.getElementById('grimoire-record').textContent).id`)
+	_, played := p.pageRecord()
+	p.screenshot("offline-new-game")
+
+	p.setNetwork(true)
+	// The phone moves to the game's server page once it is there.
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+		path, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`))
+		cancel()
+		if err == nil && path == "/g/"+id {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the phone stayed on %q (%v)", path, err)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	p.do(chromedp.WaitReady(chromedp.CSS("body")))
+	p.waitVersion(2)
+	v, actions := serverRecord(t, a, id)
+	if v != 2 || !sameActions(actions, played) {
+		t.Fatalf("server: version %d, actions %s; played %s", v, actions, played)
+	}
+}
+
+// TestBrowserOfflineMeasure logs what offline play costs a phone: the bytes
+// downloaded once (compressed module and scripts) and the time of a tap on a
+// mid-range phone (CPU throttled 4x). It logs, never asserts, timings.
+func TestBrowserOfflineMeasure(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	newSAGame(p, a.URL, "Ana", "Ben", "6", "5")
+	p.waitServiceWorker()
+
+	// What the phone downloads once for offline play, as the server sends
+	// it (the module gzip-compressed).
+	urls := eval[[]string](p, `(function(){ var s = document.querySelector('script[data-wasm]'); return [s.getAttribute('src'), s.getAttribute('data-wasm'), s.getAttribute('data-wasm-exec')]; })()`)
+	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	var total int
+	for _, u := range urls {
+		req, _ := http.NewRequest("GET", a.URL+u, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		t.Logf("download once: %s %d bytes (Content-Encoding %q, %s)", path.Base(u), len(body), res.Header.Get("Content-Encoding"), res.Header.Get("Content-Type"))
+		total += len(body)
+	}
+	t.Logf("download once: total %d bytes (%.2f MB)", total, float64(total)/1e6)
+
+	for _, rate := range []float64{1, 4} {
+		cdpCall(p, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: rate})
+		p.setNetwork(true)
+		p.open(eval[string](p, `location.href`))
+		p.setNetwork(false)
+		v0, _ := p.pageRecord()
+		start := time.Now()
+		p.step("spy-shot-miss", v0+1) // includes loading the module on first use
+		first := time.Since(start)
+		load := eval[float64](p, `window.grimoireOffline.wasmLoadMs || 0`)
+		var taps []float64
+		for i := 0; i < 8; i++ {
+			tid := "pass"
+			if i%2 == 1 {
+				tid = "spy-shot-miss"
+			}
+			if n := eval[int](p, fmt.Sprintf(`document.querySelectorAll('[data-testid="%s"]').length`, tid)); n == 0 {
+				tid = "undo"
+			}
+			n := eval[int](p, `window.grimoireOffline.tapsMs.length`)
+			p.tap(tid)
+			p.waitFor(fmt.Sprintf(`window.grimoireOffline.tapsMs.length > %d`, n))
+			taps = append(taps, eval[float64](p, `window.grimoireOffline.lastTapMs`))
+		}
+		sort.Float64s(taps)
+		t.Logf("CPU x%.0f: first offline tap %v end to end (module load+start %.0f ms); later taps in page: median %.1f ms, max %.1f ms (%d taps)",
+			rate, first.Round(time.Millisecond), load, taps[len(taps)/2], taps[len(taps)-1], len(taps))
+		p.setNetwork(true)
+		p.waitFor(`document.querySelector('[data-testid="outbox-count"]').textContent === ''`)
+	}
+	cdpCall(p, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1})
+}

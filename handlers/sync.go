@@ -1,0 +1,114 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views/offline"
+)
+
+// Offline play (static/offline.js): a phone that played without network
+// sends its outbox here, one tap at a time and in order. Each tap goes
+// through the same write path as an online tap (version check, rules check,
+// append), keyed by the client's own action id so a retry after a lost
+// answer applies once. The answer's status is what the phone acts on:
+// 200 taken (or already taken), 409 the game moved on (another phone), 422
+// the rules refuse it, 4xx anything else the server will not take.
+
+// clientActionKey is where gameSync leaves the client's action id for write.
+const clientActionKey = "grimoire.clientAction"
+
+var clientActionRE = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
+
+// clientActionID is the idempotency key of a write: the device and the
+// version for a tap on the screen, the device and the client's own id for a
+// tap sent from the offline outbox.
+func clientActionID(c echo.Context, v int) string {
+	if id, ok := c.Get(clientActionKey).(string); ok && id != "" {
+		return device(c) + ":offline:" + id
+	}
+	return fmt.Sprintf("%s:%d", device(c), v)
+}
+
+// gameSync takes one tap from a phone's offline outbox.
+func (h *Handler) gameSync(c echo.Context) error {
+	id := c.FormValue("cid")
+	if !clientActionRE.MatchString(id) {
+		return badRequest("An offline tap must carry its client action id.")
+	}
+	c.Set(clientActionKey, id)
+	// Answer like a tap from the screen (fragments, status codes), never
+	// with a redirect.
+	c.Request().Header.Set("HX-Request", "true")
+	switch c.FormValue("op") {
+	case "act":
+		return h.write(c, store.KindAction)
+	case "undo":
+		return h.write(c, store.KindUndo)
+	}
+	return badRequest("An offline tap must be an action or an undo.")
+}
+
+var clientGameRE = regexp.MustCompile(`^[A-Za-z0-9_-]{12}$`)
+
+// syncCreate stores a game a phone started without network, under the id
+// and seed the phone chose (the phone has already played it with that
+// seed). Sending it again is fine: the same game from the same device is
+// taken once.
+func (h *Handler) syncCreate(c echo.Context) error {
+	ctx := c.Request().Context()
+	id, kind := c.FormValue("id"), c.FormValue("kind")
+	if !clientGameRE.MatchString(id) {
+		return badRequest("A game started offline needs a 12-character id.")
+	}
+	seed, err := strconv.ParseInt(c.FormValue("seed"), 10, 64)
+	if err != nil || seed < 0 {
+		return badRequest("A game started offline needs its seed.")
+	}
+	raw := []byte(c.FormValue("setup"))
+	if old, err := h.store.Game(ctx, id); err == nil {
+		if old.Owner == device(c) && old.Kind == kind && old.Seed == seed {
+			return c.JSON(http.StatusOK, map[string]string{"id": id})
+		}
+		return echo.NewHTTPError(http.StatusConflict, "Another game already has this id.")
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("load game: %w", err)
+	}
+	var title string
+	switch kind {
+	case record.SpellsArrows:
+		setup, err := sa.ParseSetup(raw)
+		if err != nil {
+			return badRequest("The game setup could not be read: " + err.Error())
+		}
+		if _, err := sa.New(setup, seed); err != nil {
+			return badRequest("The game cannot start: " + err.Error())
+		}
+		title = fmt.Sprintf("%s (spy) vs %s (mage)", setup.Spy, setup.Mage)
+	default:
+		return badRequest("This build cannot start " + kind + " games offline.")
+	}
+	now := h.now().UTC()
+	g := store.Game{
+		ID: id, Kind: kind, Title: title, Owner: device(c), SpectatorToken: randomID(18),
+		Seed: seed, Setup: raw, Created: now, Updated: now,
+	}
+	if err := h.store.CreateGame(ctx, g, nil); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	return c.JSON(http.StatusOK, map[string]string{"id": id})
+}
+
+// offlineGame is the empty game screen a game started offline is drawn
+// into (by the WebAssembly views); the service worker keeps it.
+func (h *Handler) offlineGame(c echo.Context) error {
+	return render(c, http.StatusOK, offline.Game(h.page(c, "Game on this phone", "")))
+}

@@ -1,0 +1,563 @@
+// Grimoire offline play. With no network a game tap is applied on this phone
+// by the WebAssembly build of the same Go rules and views the server runs
+// (static/wasm): the fragments it returns are swapped into the same element
+// ids the server's out-of-band answer would fill, and the tap waits in an
+// IndexedDB outbox with the version it was made on. When the network is back
+// the outbox is sent in order to POST /g/ID/sync, which re-checks every tap
+// through the normal write path; an entry is deleted only once the server
+// confirmed it. If another phone changed the game meanwhile the rest is held,
+// shown, exportable, and can be applied again or discarded: nothing is lost.
+// The service worker only caches files and pages; the game logic lives here.
+(function () {
+  "use strict";
+
+  var me = document.currentScript;
+  var WASM = me && me.getAttribute("data-wasm");
+  var EXEC = me && me.getAttribute("data-wasm-exec");
+  var root = document.documentElement;
+  var api = (window.grimoireOffline = { lastTapMs: null, tapsMs: [], wasmLoadMs: null });
+
+  // ---- IndexedDB: records (what this phone shows of each game), outbox
+  // (taps waiting for the server, in order) and held (taps the server did
+  // not take, kept until the scorekeeper decides).
+  var dbp = null;
+  function db() {
+    if (!dbp) {
+      dbp = new Promise(function (resolve, reject) {
+        var req = indexedDB.open("grimoire", 1);
+        req.onupgradeneeded = function () {
+          var d = req.result;
+          d.createObjectStore("records", { keyPath: "id" });
+          d.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true }).createIndex("game", "game");
+          d.createObjectStore("held", { keyPath: "seq", autoIncrement: true }).createIndex("game", "game");
+        };
+        req.onsuccess = function () { resolve(req.result); };
+        req.onerror = function () { reject(req.error); };
+      });
+    }
+    return dbp;
+  }
+  function tx(stores, mode, fn) {
+    return db().then(function (d) {
+      return new Promise(function (resolve, reject) {
+        var t = d.transaction(stores, mode);
+        var out;
+        t.oncomplete = function () { resolve(out); };
+        t.onerror = t.onabort = function () { reject(t.error); };
+        out = fn(t);
+      });
+    });
+  }
+  function all(store, game) {
+    return db().then(function (d) {
+      return new Promise(function (resolve, reject) {
+        var t = d.transaction(store, "readonly").objectStore(store);
+        var req = game ? t.index("game").getAll(game) : t.getAll();
+        req.onsuccess = function () { resolve(req.result); };
+        req.onerror = function () { reject(req.error); };
+      });
+    });
+  }
+  function getRecord(id) {
+    return db().then(function (d) {
+      return new Promise(function (resolve, reject) {
+        var req = d.transaction("records", "readonly").objectStore("records").get(id);
+        req.onsuccess = function () { resolve(req.result || null); };
+        req.onerror = function () { reject(req.error); };
+      });
+    });
+  }
+  function putRecord(rec, local) {
+    var r = JSON.parse(rec);
+    return tx(["records"], "readwrite", function (t) {
+      t.objectStore("records").put({ id: r.id, record: rec, version: r.version, local: !!local, at: Date.now() });
+    });
+  }
+
+  // ---- Network state: the browser's word, or a request that just failed.
+  var failed = false;
+  function offline() { return !navigator.onLine || failed; }
+  var waiting = 0, heldCount = 0;
+  function status() {
+    var off = offline();
+    root.classList.toggle("is-offline", off);
+    root.classList.toggle("has-outbox", waiting > 0 || heldCount > 0);
+    var pill = document.querySelector(".net-pill");
+    var text = document.querySelector(".net-text");
+    var count = document.querySelector(".net-count");
+    if (!pill) return;
+    pill.textContent = off ? "Offline" : "Online";
+    if (off) {
+      text.textContent = game ? "Taps are kept on this phone and sent when the network is back." : "Showing what this phone saved.";
+    } else if (waiting > 0) {
+      text.textContent = "Sending the taps made offline…";
+    } else if (heldCount > 0) {
+      text.textContent = "Some taps made offline were not applied: see below.";
+    } else {
+      text.textContent = "";
+    }
+    count.textContent = waiting > 0 ? waiting + (waiting === 1 ? " tap waiting" : " taps waiting") : "";
+  }
+  function recount() {
+    return Promise.all([all("outbox"), all("held")]).then(function (r) {
+      waiting = r[0].filter(function (e) { return e.op.type !== "create"; }).length;
+      heldCount = r[1].length;
+      status();
+      return r;
+    }).catch(function () {});
+  }
+  window.addEventListener("online", function () { failed = false; status(); sync(); });
+  window.addEventListener("offline", function () { status(); loadWasm(); });
+
+  // ---- The WebAssembly module, loaded once and only when needed.
+  var wasmP = null;
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var s = document.createElement("script");
+      s.src = src;
+      s.onload = resolve;
+      s.onerror = function () { reject(new Error("cannot load " + src)); };
+      document.head.appendChild(s);
+    });
+  }
+  function loadWasm() {
+    if (wasmP) return wasmP;
+    var t0 = performance.now();
+    wasmP = (window.Go ? Promise.resolve() : loadScript(EXEC)).then(function () {
+      var go = new window.Go();
+      var ready = new Promise(function (r) { window.grimoireReady = r; });
+      var inst = WebAssembly.instantiateStreaming
+        ? WebAssembly.instantiateStreaming(fetch(WASM), go.importObject)
+        : fetch(WASM).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
+      return inst.then(function (r) {
+        go.run(r.instance);
+        return ready;
+      });
+    }).then(function () {
+      api.wasmLoadMs = performance.now() - t0;
+      return window.grimoire;
+    });
+    wasmP.catch(function () { wasmP = null; });
+    return wasmP;
+  }
+  api.loadWasm = loadWasm;
+
+  // ---- The game on this page.
+  var game = null; // {id, rec (JSON text), local}
+  var shown = {}; // fragment id -> HTML last put on screen by this script
+
+  function recordEl() { return document.getElementById("grimoire-record"); }
+  function pageRecord() {
+    var el = recordEl();
+    return el ? el.textContent : null;
+  }
+  function versionOf(rec) { return JSON.parse(rec).version; }
+
+  // swap puts fragments on screen exactly as the server's out-of-band swap
+  // would: each one's HTML into the element with its id.
+  function swap(res) {
+    var board = document.getElementById("board");
+    res.fragments.forEach(function (f) {
+      var el = document.getElementById(f.id);
+      if (f.id === "grimoire-record") {
+        if (!el) {
+          el = document.createElement("script");
+          el.type = "application/json";
+          el.id = f.id;
+          el.setAttribute("data-testid", "record");
+          board.appendChild(el);
+        }
+        el.textContent = f.html;
+        return;
+      }
+      if (!el) {
+        el = document.createElement("section");
+        el.id = f.id;
+        board.appendChild(el);
+      }
+      if (shown[f.id] === f.html) return;
+      el.innerHTML = f.html;
+      shown[f.id] = f.html;
+      if (window.htmx) window.htmx.process(el);
+    });
+    var alert = document.getElementById("alert");
+    if (alert && res.alert) {
+      var tmp = document.createElement("div");
+      tmp.innerHTML = res.alert;
+      var n = tmp.firstElementChild;
+      if (n) {
+        n.removeAttribute("hx-swap-oob");
+        alert.replaceWith(n);
+      }
+    }
+    var live = document.querySelector("[data-live]");
+    if (live && typeof res.version === "number") live.setAttribute("data-version", String(res.version));
+  }
+
+  // show draws a record from scratch (resume, a game made offline).
+  function show(rec) {
+    return loadWasm().then(function (g) {
+      var res = g.render(rec);
+      if (res.error) throw new Error(res.error);
+      shown = {};
+      swap(res);
+      game.rec = rec;
+    });
+  }
+
+  function fieldsOf(cfg) {
+    var out = {};
+    var fd = cfg.formData;
+    if (fd && fd.forEach) {
+      fd.forEach(function (v, k) {
+        if (k !== "_csrf" && k !== "v" && typeof v === "string") out[k] = v;
+      });
+    }
+    return out;
+  }
+  function cid() {
+    var b = new Uint8Array(12);
+    crypto.getRandomValues(b);
+    return Array.prototype.map.call(b, function (x) { return ("0" + x.toString(16)).slice(-2); }).join("");
+  }
+
+  // local applies one tap on this phone and queues it for the server.
+  var queue = Promise.resolve();
+  function local(op) {
+    var t0 = performance.now();
+    queue = queue.then(function () {
+      return loadWasm().then(function (g) {
+        var before = game.rec;
+        if (op.type === "undo") {
+          return all("outbox", game.id).then(function (list) {
+            var last = list[list.length - 1];
+            if (last && last.op.type === "act") {
+              // Never sent: taking it back just forgets it.
+              return tx(["outbox"], "readwrite", function (t) { t.objectStore("outbox").delete(last.seq); }).then(function () {
+                var res = g.render(last.before);
+                if (res.error) throw new Error(res.error);
+                swap(res);
+                game.rec = last.before;
+              });
+            }
+            return applyAndQueue(g, op, before);
+          });
+        }
+        return applyAndQueue(g, op, before);
+      });
+    }).then(function () {
+      return putRecord(game.rec, game.local);
+    }).then(function () {
+      var ms = performance.now() - t0;
+      api.lastTapMs = ms;
+      api.tapsMs.push(ms);
+      return recount();
+    }).catch(function (err) {
+      swap({ fragments: [], alert: '<div id="alert" class="panel error-box" role="alert" data-testid="error"></div>' });
+      var a = document.getElementById("alert");
+      if (a) a.textContent = "This phone could not apply the tap offline: " + err.message;
+    });
+    return queue;
+  }
+  function applyAndQueue(g, op, before) {
+    var res = g.apply(before, JSON.stringify(op));
+    if (res.error) throw new Error(res.error);
+    swap(res);
+    if (res.refused) return Promise.resolve();
+    game.rec = res.record;
+    return tx(["outbox"], "readwrite", function (t) {
+      t.objectStore("outbox").add({
+        game: game.id, op: op, v: versionOf(before), cid: cid(), line: res.line || "Undo", before: before, at: Date.now()
+      });
+    });
+  }
+
+  // Taps: htmx is about to send one. Keep it local when there is no
+  // network, when earlier taps still wait (order matters), or when the game
+  // exists only on this phone so far.
+  var mustStayLocal = false;
+  function gamePath(path) {
+    var m = /^\/g\/([^/?#]+)(\/(act|undo|bot))?(?:[?#].*)?$/.exec(path || "");
+    return m && game && m[1] === game.id ? (m[3] || "show") : null;
+  }
+  document.addEventListener("htmx:beforeRequest", function (ev) {
+    var cfg = ev.detail.requestConfig;
+    var what = gamePath(cfg && cfg.path);
+    if (!what) return;
+    if (!(offline() || mustStayLocal || game.local || waiting > 0)) return;
+    ev.preventDefault();
+    if (what === "act") local({ type: "act", fields: fieldsOf(cfg) });
+    else if (what === "undo") local({ type: "undo" });
+    // Refreshes and bot requests wait for the network.
+  });
+  // A tap sent while the phone thought it was online: apply it here.
+  document.addEventListener("htmx:sendError", function (ev) {
+    var cfg = ev.detail.requestConfig;
+    var what = gamePath(cfg && cfg.path);
+    failed = true;
+    status();
+    if (what === "act") local({ type: "act", fields: fieldsOf(cfg) });
+    else if (what === "undo") local({ type: "undo" });
+  });
+  // Keep this phone's copy of the record up to date after online taps.
+  document.addEventListener("htmx:afterSettle", function () {
+    var rec = pageRecord();
+    if (game && rec && !game.local && !mustStayLocal) {
+      game.rec = rec;
+      shown = {};
+      putRecord(rec, false).catch(function () {});
+    }
+  });
+
+  // ---- Sending the outbox, in order, one entry at a time.
+  var syncing = false;
+  function csrf() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRF-Token"] || ""; } catch (e) { return ""; }
+  }
+  function post(url, params) {
+    var body = new URLSearchParams(params);
+    return fetch(url, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-CSRF-Token": csrf(), "Content-Type": "application/x-www-form-urlencoded" }
+    });
+  }
+  function send(e) {
+    if (e.op.type === "create") {
+      return post("/sync/new", { kind: e.op.kind, id: e.game, seed: e.op.seed, setup: e.op.setup });
+    }
+    var p = { op: e.op.type, v: String(e.v), cid: e.cid };
+    Object.keys(e.op.fields || {}).forEach(function (k) { p[k] = e.op.fields[k]; });
+    return post("/g/" + encodeURIComponent(e.game) + "/sync", p);
+  }
+  function sync() {
+    if (syncing || offline()) return Promise.resolve();
+    syncing = true;
+    var touched = {}, conflicts = {};
+    function step() {
+      return all("outbox").then(function (list) {
+        var e = list[0];
+        if (!e) return null;
+        touched[e.game] = true;
+        return send(e).then(function (res) {
+          if (res.ok) {
+            return tx(["outbox"], "readwrite", function (t) { t.objectStore("outbox").delete(e.seq); }).then(recount).then(step);
+          }
+          // The server did not take it: hold this game's waiting taps.
+          return res.text().then(function (body) {
+            conflicts[e.game] = true;
+            return hold(e.game, res.status, body).then(recount).then(step);
+          });
+        }, function () {
+          failed = true;
+          status();
+          return null;
+        });
+      });
+    }
+    return step().then(function () {
+      syncing = false;
+      if (!game || !touched[game.id]) return;
+      if (conflicts[game.id]) {
+        location.replace("/g/" + game.id);
+      } else if (game.local || mustStayLocal) {
+        location.replace("/g/" + game.id);
+      } else {
+        // Catch up with the server (it should show what this phone shows).
+        document.body.dispatchEvent(new CustomEvent("grimoire:changed"));
+      }
+    }, function () { syncing = false; });
+  }
+  api.sync = sync;
+
+  function hold(id, code, body) {
+    return all("outbox", id).then(function (list) {
+      return tx(["outbox", "held", "records"], "readwrite", function (t) {
+        list.forEach(function (e) {
+          t.objectStore("outbox").delete(e.seq);
+          if (e.op.type === "create") return;
+          t.objectStore("held").add({ game: id, op: e.op, v: e.v, cid: e.cid, line: e.line, at: e.at, status: code });
+        });
+        // The server's record is the truth again: forget this phone's copy.
+        t.objectStore("records").delete(id);
+      });
+    });
+  }
+
+  // ---- Held taps: the scorekeeper sees them and decides.
+  function showHeld() {
+    if (!game) return;
+    all("held", game.id).then(function (list) {
+      var old = document.getElementById("held");
+      if (old) old.remove();
+      if (!list.length) return;
+      var box = document.createElement("div");
+      box.id = "held";
+      box.className = "panel error-box held";
+      box.setAttribute("role", "alert");
+      box.setAttribute("data-testid", "held");
+      var h = document.createElement("h2");
+      h.textContent = list.length === 1 ? "1 tap made offline was not applied" : list.length + " taps made offline were not applied";
+      var p = document.createElement("p");
+      p.textContent = "The game changed on another phone while this one was offline, so the server kept its own record. " +
+        "This screen shows the game as the server has it now. Your taps, in the order you made them:";
+      var ol = document.createElement("ol");
+      ol.setAttribute("data-testid", "held-list");
+      list.forEach(function (e) {
+        var li = document.createElement("li");
+        li.textContent = e.line + " (made on version " + e.v + ")";
+        ol.appendChild(li);
+      });
+      var row = document.createElement("div");
+      row.className = "row";
+      row.appendChild(button("Apply them again", "held-reapply", "btn primary grow", function () { reapply(list); }));
+      row.appendChild(button("Export", "held-export", "btn grow", function () { exportHeld(list); }));
+      row.appendChild(button("Discard", "held-discard", "btn grow", function () {
+        if (!window.confirm("Discard these taps? They are not in the game and will be gone from this phone.")) return;
+        dropHeld(list).then(function () { box.remove(); recount(); });
+      }));
+      box.append(h, p, ol, row);
+      var main = document.getElementById("main");
+      var anchor = document.getElementById("board") || main.firstChild;
+      main.insertBefore(box, anchor);
+    });
+  }
+  function button(label, testid, cls, fn) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = cls;
+    b.textContent = label;
+    b.setAttribute("data-testid", testid);
+    b.addEventListener("click", fn);
+    return b;
+  }
+  function dropHeld(list) {
+    return tx(["held"], "readwrite", function (t) {
+      list.forEach(function (e) { t.objectStore("held").delete(e.seq); });
+    });
+  }
+  function exportHeld(list) {
+    var data = JSON.stringify({ game: game.id, record: JSON.parse(game.rec), unapplied: list.map(function (e) {
+      return { line: e.line, op: e.op, version: e.v, at: new Date(e.at).toISOString() };
+    }) }, null, 2);
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([data], { type: "application/json" }));
+    a.download = "grimoire-" + game.id + "-unapplied.json";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  }
+  // reapply plays the held taps on top of the server's game, on this phone
+  // first (the rules say which still make sense), then sends them.
+  function reapply(list) {
+    mustStayLocal = true;
+    loadWasm().then(function (g) {
+      var done = [];
+      var refused = null;
+      for (var i = 0; i < list.length && !refused; i++) {
+        var before = game.rec;
+        var op = list[i].op;
+        var res = g.apply(before, JSON.stringify(op));
+        if (res.error || res.refused) {
+          refused = { line: list[i].line, why: res.error || res.refused };
+          break;
+        }
+        swap(res);
+        game.rec = res.record;
+        done.push({ held: list[i], entry: { game: game.id, op: op, v: versionOf(before), cid: cid(), line: res.line || "Undo", before: before, at: Date.now() } });
+      }
+      return tx(["outbox", "held"], "readwrite", function (t) {
+        done.forEach(function (d) {
+          t.objectStore("outbox").add(d.entry);
+          t.objectStore("held").delete(d.held.seq);
+        });
+      }).then(function () { return putRecord(game.rec, false); }).then(function () {
+        mustStayLocal = false;
+        showHeld();
+        recount().then(sync);
+        if (refused) {
+          var a = document.getElementById("alert");
+          if (a) {
+            a.className = "panel error-box";
+            a.textContent = "Stopped at “" + refused.line + "”: not allowed now (" + refused.why + "). It and the taps after it are still listed.";
+          }
+        }
+      });
+    });
+  }
+
+  // ---- Starting a game with no network: the new-game form creates it here.
+  document.addEventListener("submit", function (ev) {
+    var form = ev.target;
+    if (!form.matches || !form.matches("form[data-offline-kind]") || !offline() || ev.defaultPrevented) return;
+    ev.preventDefault();
+    var kind = form.getAttribute("data-offline-kind");
+    var fields = {};
+    var hasFile = false;
+    new FormData(form).forEach(function (v, k) {
+      if (typeof v === "string") { if (k !== "_csrf") fields[k] = v; } else if (v && v.size) hasFile = true;
+    });
+    var problem = function (msg) {
+      var a = document.getElementById("alert");
+      a.className = "panel error-box";
+      a.setAttribute("data-testid", "error");
+      a.textContent = msg;
+      a.scrollIntoView();
+    };
+    if (hasFile) return problem("A custom map or deck needs the network. Remove the files to start with the default court and deck.");
+    loadWasm().then(function (g) {
+      var res = g.newGame(kind, JSON.stringify(fields));
+      if (res.error) return problem(res.error);
+      var id = randomID();
+      var seed = randomSeed();
+      var rec = JSON.stringify({ kind: kind, id: id, title: res.title, csrf: csrf(), setup: JSON.parse(res.setup), seed: seed, actions: [], version: 0 });
+      return tx(["records", "outbox"], "readwrite", function (t) {
+        t.objectStore("records").put({ id: id, record: rec, version: 0, local: true, at: Date.now() });
+        t.objectStore("outbox").add({ game: id, op: { type: "create", kind: kind, setup: res.setup, seed: seed, title: res.title }, v: 0, cid: id, line: "New game", at: Date.now() });
+      }).then(function () { location.assign("/offline/game#" + id); });
+    }).catch(function (err) { problem("This phone could not start the game offline: " + err.message); });
+  }, false);
+  function randomID() {
+    var b = new Uint8Array(9);
+    crypto.getRandomValues(b);
+    return btoa(String.fromCharCode.apply(null, b)).replace(/\+/g, "-").replace(/\//g, "_");
+  }
+  function randomSeed() {
+    var b = new Uint32Array(2);
+    crypto.getRandomValues(b);
+    return ((BigInt(b[0] & 0x7fffffff) << 32n) | BigInt(b[1])).toString();
+  }
+
+  // ---- Start: find the game on this page and the freshest copy of it.
+  function start() {
+    status();
+    var rec = pageRecord();
+    var offlineBoard = document.querySelector("[data-offline-board]");
+    var id = null;
+    if (rec) id = JSON.parse(rec).id;
+    else if (offlineBoard) id = decodeURIComponent(location.hash.slice(1));
+    if (!id) { recount().then(sync); return; }
+    game = { id: id, rec: rec, local: false };
+    Promise.all([getRecord(id), all("outbox", id)]).then(function (r) {
+      var saved = r[0], pending = r[1];
+      game.local = !!(saved && saved.local) || pending.some(function (e) { return e.op.type === "create"; });
+      var useSaved = saved && (!rec || pending.length > 0 || saved.version > versionOf(rec));
+      if (useSaved) {
+        game.rec = saved.record;
+        return show(saved.record);
+      }
+      if (!rec) throw new Error("This game is not saved on this phone.");
+      return putRecord(rec, false);
+    }).then(function () {
+      showHeld();
+      return recount();
+    }).then(function () {
+      if (offline()) loadWasm();
+      sync();
+    }).catch(function (err) {
+      var a = document.getElementById("alert");
+      if (a) { a.className = "panel error-box"; a.textContent = err.message; }
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

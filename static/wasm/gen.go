@@ -1,0 +1,101 @@
+//go:build ignore
+
+// gen builds the WebAssembly module (this directory's package main, for
+// GOOS=js GOARCH=wasm) and writes it gzip-compressed, byte for byte the same
+// for the same sources and Go version: no file name or time in the gzip
+// header, -trimpath, no build id. It also copies the Go release's
+// wasm_exec.js next to htmx in static/vendor, since the two must match.
+//
+//	go run ./static/wasm/gen.go            # (go generate ./static) refresh the committed files
+//	go run ./static/wasm/gen.go -o FILE    # build to FILE only (the drift test)
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+func main() {
+	out := flag.String("o", "", "write the compressed module here and touch nothing else")
+	flag.Parse()
+	dir, err := moduleDir()
+	if err != nil {
+		log.Fatal(err)
+	}
+	gz, err := build(dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if *out != "" {
+		if err := os.WriteFile(*out, gz, 0o644); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	target := filepath.Join(dir, "static", "wasm", "grimoire.wasm.gz")
+	if old, err := os.ReadFile(target); err == nil && bytes.Equal(old, gz) {
+		fmt.Println("static/wasm/grimoire.wasm.gz is up to date")
+	} else {
+		if err := os.WriteFile(target, gz, 0o644); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("static/wasm/grimoire.wasm.gz: %d bytes\n", len(gz))
+	}
+	js, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "static", "vendor", "wasm_exec.js"), js, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func moduleDir() (string, error) {
+	b, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	return filepath.Dir(strings.TrimSpace(string(b))), nil
+}
+
+func build(dir string) ([]byte, error) {
+	tmp, err := os.MkdirTemp("", "grimoire-wasm")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	wasm := filepath.Join(tmp, "grimoire.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w -buildid=", "-o", wasm, "./static/wasm")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("go build (js/wasm): %w", err)
+	}
+	raw, err := os.ReadFile(wasm)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	// The zero header has no name and no time: the output depends only on
+	// the module's bytes.
+	if _, err := zw.Write(raw); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

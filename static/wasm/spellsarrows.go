@@ -1,0 +1,86 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/views"
+	"github.com/grimoire-games/grimoire/views/offline"
+	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
+)
+
+func init() { games[record.SpellsArrows] = spellsArrows{} }
+
+type spellsArrows struct{}
+
+func saSource(r offline.Record) saview.Source {
+	return saview.Source{
+		GameID: r.GameID, Title: r.Title, SpectatorToken: r.SpectatorToken,
+		CSRF: r.CSRF, Setup: r.Setup, Seed: r.Seed, Actions: r.Actions,
+	}
+}
+
+func (spellsArrows) fragments(r offline.Record) ([]views.Fragment, error) {
+	b, err := saview.Build(saSource(r), r.Version)
+	if err != nil {
+		return nil, err
+	}
+	return saview.Fragments(b), nil
+}
+
+func (spellsArrows) act(r offline.Record, field func(string) string) (json.RawMessage, string, error) {
+	a, err := saview.ActionFromForm(field)
+	if err != nil {
+		return nil, "", err
+	}
+	st, _, err := saview.Play(r.Setup, r.Seed, r.Actions)
+	if err != nil {
+		return nil, "", err
+	}
+	next, err := sa.Apply(st, a)
+	if err != nil {
+		return nil, "", err
+	}
+	raw, err := json.Marshal(a)
+	return raw, sa.Describe(st, a, next), err
+}
+
+func (spellsArrows) undoable(r offline.Record) error {
+	if len(r.Actions) == 0 {
+		return errors.New("there is nothing to undo yet")
+	}
+	return nil
+}
+
+// create reads the new-game form as the server does (handlers.saCreate),
+// without the optional map and deck files, which need the network.
+func (spellsArrows) create(field func(string) string) (json.RawMessage, string, error) {
+	victory, err := strconv.Atoi(field("victory"))
+	if err != nil {
+		return nil, "", errors.New("the Victory Number must be a whole number")
+	}
+	turns, err := strconv.Atoi(field("turns"))
+	if err != nil {
+		return nil, "", errors.New("the number of turns must be a whole number")
+	}
+	setup := sa.Setup{
+		Victory: victory, Turns: turns,
+		Spy: strings.TrimSpace(field("spy")), Mage: strings.TrimSpace(field("mage")),
+		Options: sa.Options{SameSpellOnly: field("sameSpellOnly") == "on"},
+	}
+	if err := setup.Validate(); err != nil {
+		return nil, "", err
+	}
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		return nil, "", err
+	}
+	return raw, fmt.Sprintf("%s (spy) vs %s (mage)", setup.Spy, setup.Mage), nil
+}
