@@ -151,7 +151,7 @@ func TestBrowserTowerGeneralAgainstGreedyBot(t *testing.T) {
 	p.step("end", v+1)
 	v++
 	for i := 0; i < 80; i++ {
-		p.waitFor(`!!document.querySelector('[data-testid="winner"]') || (!document.querySelector('[data-testid="bot-thinking"]') && !document.querySelector('.htmx-request'))`)
+		p.waitFor(`!!document.querySelector('[data-testid="winner"]') || (!document.querySelector('[data-testid="bot-thinking"]') && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added'))`)
 		if eval[bool](p, has("winner")) {
 			break
 		}
