@@ -28,7 +28,7 @@ func (h *Handler) gameEvents(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("load game: %w", err)
 	}
-	if _, ok, err := h.seatOf(c, g); err != nil {
+	if _, ok, _, err := h.seatOf(c, g); err != nil {
 		return err
 	} else if !ok {
 		return forbidden("Use the spectator link to follow this game.")

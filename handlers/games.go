@@ -1,11 +1,15 @@
 package handlers
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -27,10 +31,12 @@ type gameKind struct {
 	// decode turns a posted form into the game's record action, checked
 	// against the rules for the device's seat, so a bad tap stores nothing.
 	decode func(c echo.Context, s screen) (json.RawMessage, error)
-	// canUndo says whether this seat may take back the last action now.
-	canUndo func(s screen) error
-	// logLines turns the log into sentences a person reads.
-	logLines func(g store.Game, log []store.Entry) ([]string, error)
+	// canUndo says how many actions this seat's undo takes back now: 1 for
+	// the last action, more when bots answered since (taking back only the
+	// person's move would hand the turn to the bot, which plays it again).
+	canUndo func(s screen) (steps int, err error)
+	// logLines turns the log into sentences the screen's viewer may read.
+	logLines func(s screen) ([]string, error)
 	// record is the game's exchange record (export, scoresheets).
 	record func(g store.Game, log []store.Entry) record.Record
 	// bot returns the move of the bot whose turn it is, or ok false when a
@@ -57,6 +63,7 @@ func (h *Handler) gameKinds() map[string]gameKind {
 type screen struct {
 	Game   store.Game
 	Log    []store.Entry
+	Seats  []store.Seat
 	Seat   int  // -1 scorekeeper; a seat index for seated players
 	Watch  bool // read-only (spectator, or a device with no seat)
 	From   int  // version the client's screen shows; -1 asks for a whole page
@@ -91,22 +98,23 @@ func (h *Handler) loadGame(c echo.Context) (store.Game, gameKind, []store.Entry,
 // seatOf says who this device is in the game: a seated player (a seat it
 // holds), the scorekeeper (the device that created a game it holds no seat
 // in), or nobody (ok false): it may only watch. Seats come first, so a host
-// who also plays a seat acts as that player only.
-func (h *Handler) seatOf(c echo.Context, g store.Game) (seat int, ok bool, err error) {
+// who also plays a seat acts as that player only. It also returns the
+// game's seats, which the screen needs.
+func (h *Handler) seatOf(c echo.Context, g store.Game) (seat int, ok bool, seats []store.Seat, err error) {
 	dev := device(c)
-	seats, err := h.store.Seats(c.Request().Context(), g.ID)
+	seats, err = h.store.Seats(c.Request().Context(), g.ID)
 	if err != nil {
-		return 0, false, fmt.Errorf("seats of %s: %w", g.ID, err)
+		return 0, false, nil, fmt.Errorf("seats of %s: %w", g.ID, err)
 	}
 	for _, s := range seats {
 		if s.Holder == dev {
-			return s.Index, true, nil
+			return s.Index, true, seats, nil
 		}
 	}
 	if g.Owner == dev {
-		return scorekeeperSeat, true, nil
+		return scorekeeperSeat, true, seats, nil
 	}
-	return 0, false, nil
+	return 0, false, seats, nil
 }
 
 func (h *Handler) gameShow(c echo.Context) error {
@@ -114,7 +122,7 @@ func (h *Handler) gameShow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seat, ok, err := h.seatOf(c, g)
+	seat, ok, seats, err := h.seatOf(c, g)
 	if err != nil {
 		return err
 	}
@@ -127,7 +135,29 @@ func (h *Handler) gameShow(c echo.Context) error {
 		from = formVersion(c, -1)
 	}
 	varyOnHTMX(c) // the whole page and the fragments share this URL
-	return k.screen(c, screen{Game: g, Log: log, Seat: seat, From: from, Status: http.StatusOK})
+	return k.screen(c, screen{Game: g, Log: log, Seats: seats, Seat: seat, From: from, Status: http.StatusOK})
+}
+
+// tapKey is a write's idempotency key: the device, the version its screen
+// showed, and a digest of what was tapped. A double tap repeats all three
+// and is applied once; a different tap made on the same stale screen differs
+// in the digest, so it is refused as stale (with the notice) instead of
+// passing for a repeat.
+func tapKey(c echo.Context, v int) string {
+	form, _ := c.FormParams()
+	keys := make([]string, 0, len(form))
+	for k := range form {
+		if k != "_csrf" && k != "v" {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	sum := sha256.New()
+	io.WriteString(sum, c.Path())
+	for _, k := range keys {
+		fmt.Fprintf(sum, "\x00%s=%s", k, strings.Join(form[k], "\x01"))
+	}
+	return fmt.Sprintf("%s:%d:%x", device(c), v, sum.Sum(nil)[:8])
 }
 
 // formVersion reads the version the client's screen was drawn at.
@@ -168,7 +198,7 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	if err != nil {
 		return err
 	}
-	seat, ok, err := h.seatOf(c, g)
+	seat, ok, seats, err := h.seatOf(c, g)
 	if err != nil {
 		return err
 	}
@@ -179,7 +209,8 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	if err != nil || v < 0 {
 		return badRequest("The tap did not say which version of the game it was made on. Reload the page.")
 	}
-	s := screen{Game: g, Log: log, Seat: seat, From: v, Status: http.StatusOK}
+	s := screen{Game: g, Log: log, Seats: seats, Seat: seat, From: v, Status: http.StatusOK}
+	steps := 1 // log entries this write appends
 	entryKind := kind
 	if kind == kindBot {
 		entryKind = store.KindAction
@@ -191,7 +222,7 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		var rerr error
 		switch kind {
 		case store.KindUndo:
-			rerr = k.canUndo(s)
+			steps, rerr = k.canUndo(s)
 		case kindBot:
 			if k.bot == nil {
 				return notFound("This game has no bots.")
@@ -217,7 +248,15 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		return badRequest("That tap names a version of the game that does not exist. Reload the page.")
 	}
 	ctx := c.Request().Context()
-	_, err = h.store.Append(ctx, g.ID, v, e)
+	// An undo of several steps is several undo entries, each at its own
+	// version with its own key, so a repeated tap changes nothing and a
+	// phone that was quicker in between stops the rest.
+	for i := 0; i < steps && err == nil; i++ {
+		if i > 0 {
+			e.ClientID = fmt.Sprintf("%s+%d", clientActionID(c, v), i)
+		}
+		_, err = h.store.Append(ctx, g.ID, v+i, e)
+	}
 	switch {
 	case errors.Is(err, store.ErrConflict) && kind == kindBot:
 		// Another phone already asked for this bot move: nothing to report.
@@ -255,12 +294,13 @@ func (h *Handler) gameLog(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, ok, err := h.seatOf(c, g); err != nil {
+	seat, ok, seats, err := h.seatOf(c, g)
+	if err != nil {
 		return err
 	} else if !ok {
 		return c.Redirect(http.StatusSeeOther, "/watch/"+g.SpectatorToken)
 	}
-	lines, err := k.logLines(g, log)
+	lines, err := k.logLines(screen{Game: g, Log: log, Seats: seats, Seat: seat, From: -1})
 	if err != nil {
 		return err
 	}
@@ -334,5 +374,9 @@ func (h *Handler) watchShow(c echo.Context) error {
 		from = formVersion(c, -1)
 	}
 	varyOnHTMX(c)
-	return k.screen(c, screen{Game: g, Log: log, Seat: scorekeeperSeat, Watch: true, From: from, Status: http.StatusOK})
+	seats, err := h.store.Seats(c.Request().Context(), g.ID)
+	if err != nil {
+		return fmt.Errorf("seats of %s: %w", g.ID, err)
+	}
+	return k.screen(c, screen{Game: g, Log: log, Seats: seats, Seat: scorekeeperSeat, Watch: true, From: from, Status: http.StatusOK})
 }

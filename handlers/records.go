@@ -92,7 +92,7 @@ func (h *Handler) gameExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	seat, ok, err := h.seatOf(c, g)
+	seat, ok, _, err := h.seatOf(c, g)
 	if err != nil {
 		return err
 	}

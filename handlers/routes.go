@@ -25,8 +25,6 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.POST("/g/:id/act", h.gameAct)
 	e.POST("/g/:id/undo", h.gameUndo)
 	// Mage's Tower: a person's action and the bot moves after it.
-	e.POST("/g/:id/tower-undo", h.towerUndoTurn)
-	e.POST("/g/:id/undo-turn", h.scUndo) // The Arcane Scribes: a person's action and the bot moves after it
 	e.POST("/g/:id/bot", h.gameBot)
 	e.POST("/g/:id/sync", h.gameSync) // one tap from a phone's offline outbox
 	e.GET("/g/:id/log", h.gameLog)

@@ -62,113 +62,32 @@ func scStatus(g store.Game, log []store.Entry) (string, bool) {
 
 // scLogLines is the full log; it does not know who reads it, so reserved
 // cards stay unnamed until the game is over.
-func scLogLines(g store.Game, log []store.Entry) ([]string, error) {
-	states, acts, lines, err := scPlay(g, log)
+func scLogLines(s screen) ([]string, error) {
+	states, acts, lines, err := scPlay(s.Game, s.Log)
 	if err != nil {
 		return lines, err
 	}
-	return scview.MaskReserves(states, acts, lines, -1), nil
+	return scview.MaskReserves(states, acts, lines, s.Seat), nil
 }
 
 // scShared says the device plays for several people on one phone.
 func scSetup(g store.Game) (sc.Setup, error) { return sc.ParseSetup(g.Setup) }
 
-// scCanUndo allows the generic one-step undo only where it takes back
-// exactly what the table's undo button would (see scview.UndoPlan).
-func scCanUndo(s screen) error {
+// scCanUndo says what the table's undo takes back for this seat (see
+// scview.UndoPlan): on a shared phone the last person's action and the bot
+// moves after it; on separate phones the player's own last action until
+// the next player acts.
+func scCanUndo(s screen) (int, error) {
 	setup, err := scSetup(s.Game)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	_, acts, lines, err := scPlay(s.Game, s.Log)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	n, _, err := scview.UndoPlan(setup, acts, lines, s.Seat)
-	if err != nil {
-		return err
-	}
-	if n != 1 {
-		return errors.New("bots have moved since: use the undo button of the table")
-	}
-	return nil
-}
-
-// scUndo takes back what UndoPlan says for this device: on a shared phone
-// the last person's action and the bot moves after it, each as one undo
-// entry (the log keeps everything). Every entry carries its own idempotency
-// key, so a repeated tap changes nothing.
-func (h *Handler) scUndo(c echo.Context) error {
-	g, k, log, err := h.loadGame(c)
-	if err != nil {
-		return err
-	}
-	if g.Kind != record.ArcaneScribes {
-		return notFound("This game has no such undo.")
-	}
-	seat, ok, err := h.seatOf(c, g)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return forbidden("Only a player of this game can undo.")
-	}
-	v, err := strconv.Atoi(c.FormValue("v"))
-	if err != nil || v < 0 {
-		return badRequest("The tap did not say which version of the game it was made on. Reload the page.")
-	}
-	s := screen{Game: g, Log: log, Seat: seat, From: v, Status: http.StatusOK}
-	ctx := c.Request().Context()
-	key := func(i int) string { return fmt.Sprintf("%s:%d", device(c), v+i) }
-	undo := func(i int) error {
-		_, err := h.store.Append(ctx, g.ID, v+i, store.Entry{Kind: store.KindUndo, Seat: seat, ClientID: key(i), At: h.now().UTC()})
-		return err
-	}
-	switch {
-	case v > g.Version:
-		return badRequest("That tap names a version of the game that does not exist. Reload the page.")
-	case v < g.Version:
-		// A repeat of an undo that went through, or a stale tap.
-		if err := undo(0); errors.Is(err, store.ErrConflict) {
-			s.Status = http.StatusConflict
-			s.Notice = "The game changed before your tap arrived. This is the current screen: check it and tap again."
-		} else if err != nil {
-			return fmt.Errorf("undo: %w", err)
-		}
-	default:
-		setup, err := scSetup(g)
-		if err != nil {
-			return err
-		}
-		_, acts, lines, err := scPlay(g, log)
-		if err != nil {
-			return err
-		}
-		n, _, err := scview.UndoPlan(setup, acts, lines, seat)
-		if err != nil {
-			s.Status, s.Error = http.StatusUnprocessableEntity, err.Error()
-			return h.respond(c, k, s)
-		}
-		for i := 0; i < n; i++ {
-			if err := undo(i); errors.Is(err, store.ErrConflict) {
-				s.Status = http.StatusConflict
-				s.Notice = "The game changed while undoing. This is the current screen."
-				break
-			} else if err != nil {
-				return fmt.Errorf("undo: %w", err)
-			}
-		}
-	}
-	if !isPartial(c) && s.Status == http.StatusOK {
-		return redirect(c, "/g/"+g.ID)
-	}
-	if s.Game, err = h.store.Game(ctx, g.ID); err != nil {
-		return fmt.Errorf("reload game: %w", err)
-	}
-	if s.Log, err = h.store.Log(ctx, g.ID); err != nil {
-		return fmt.Errorf("reload log: %w", err)
-	}
-	return h.respond(c, k, s)
+	return n, err
 }
 
 // scBot is the move of the bot that decides now.

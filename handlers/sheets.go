@@ -34,7 +34,7 @@ func (h *Handler) gameSheet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, ok, err := h.seatOf(c, g); err != nil {
+	if _, ok, _, err := h.seatOf(c, g); err != nil {
 		return err
 	} else if !ok {
 		return c.Redirect(http.StatusSeeOther, "/watch/"+g.SpectatorToken+"/sheet")

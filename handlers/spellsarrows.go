@@ -40,12 +40,13 @@ func logRecord(g store.Game, log []store.Entry) record.Record {
 	return record.Record{Game: g.Kind, Version: record.FormatVersion, Seed: g.Seed, Setup: g.Setup, Actions: store.Actions(log)}
 }
 
-// canUndoLast allows undo while any action is in force (one scorekeeper).
-func canUndoLast(s screen) error {
+// canUndoLast allows undo of the last action while any is in force (one
+// scorekeeper, no bots).
+func canUndoLast(s screen) (int, error) {
 	if len(store.InForce(s.Log)) == 0 {
-		return errors.New("there is nothing to undo yet")
+		return 0, errors.New("there is nothing to undo yet")
 	}
-	return nil
+	return 1, nil
 }
 
 // saPlay replays a game's log and keeps the log line of each action.
@@ -74,8 +75,8 @@ func saStatus(g store.Game, log []store.Entry) (string, bool) {
 	return fmt.Sprintf("Turn %d of %d · %s half · %d/%d points", sn.Turn, sn.Turns, sn.Half, sn.Spy.Points, sn.Victory), false
 }
 
-func saLogLines(g store.Game, log []store.Entry) ([]string, error) {
-	_, lines, err := saPlay(g, log)
+func saLogLines(s screen) ([]string, error) {
+	_, lines, err := saPlay(s.Game, s.Log)
 	return lines, err
 }
 

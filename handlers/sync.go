@@ -35,7 +35,7 @@ func clientActionID(c echo.Context, v int) string {
 	if id, ok := c.Get(clientActionKey).(string); ok && id != "" {
 		return device(c) + ":offline:" + id
 	}
-	return fmt.Sprintf("%s:%d", device(c), v)
+	return tapKey(c, v)
 }
 
 // gameSync takes one tap from a phone's offline outbox.

@@ -30,8 +30,8 @@ func (h *Handler) towerKind() gameKind {
 		status:   towerStatus,
 		screen:   h.towerScreen,
 		decode:   h.towerDecode,
-		canUndo:  h.towerCanUndo,
-		logLines: h.towerLogLines,
+		canUndo:  towerCanUndo,
+		logLines: towerLogLines,
 		record:   logRecord,
 		bot:      h.towerBot,
 	}
@@ -267,110 +267,29 @@ func towerFormAction(c echo.Context) (tw.Action, error) {
 }
 
 // towerUndoSource is the board source of an undo check.
-func (h *Handler) towerUndoSource(ctx context.Context, s screen) (twview.Source, error) {
-	seats, err := h.store.Seats(ctx, s.Game.ID)
-	if err != nil {
-		return twview.Source{}, fmt.Errorf("seats of %s: %w", s.Game.ID, err)
-	}
-	players, two := towerSeats(seats)
-	in := store.InForce(s.Log)
+func towerUndoSource(s screen) twview.Source {
+	players, two := towerSeats(s.Seats)
 	src := twview.Source{Players: players, TwoPhones: two, Seat: s.Seat, Watch: s.Watch}
-	for _, e := range in {
+	for _, e := range store.InForce(s.Log) {
 		src.ActionSeats = append(src.ActionSeats, e.Seat)
 	}
-	return src, nil
+	return src
 }
 
-// towerCanUndo is the rule of the generic one-step undo: see UndoSteps.
-func (h *Handler) towerCanUndo(s screen) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	src, err := h.towerUndoSource(ctx, s)
-	if err != nil {
-		return err
-	}
-	n, err := twview.UndoSteps(src)
-	if err == nil && n > 1 {
-		// One step would hand the move back to the bot, which replays it.
-		return errors.New("the bot has answered: the Undo button takes back its move together with yours")
-	}
-	return err
+// towerCanUndo says how much the undo takes back (see UndoSteps): the
+// player's last action together with the bot moves made after it, so the
+// person is to move again.
+func towerCanUndo(s screen) (int, error) {
+	return twview.UndoSteps(towerUndoSource(s))
 }
 
-// towerUndoTurn takes back the player's last action together with the bot
-// moves made after it (so the person is to move again), as consecutive undo
-// entries. A repeat of the same tap applies once (idempotency key per entry).
-func (h *Handler) towerUndoTurn(c echo.Context) error {
-	g, k, log, err := h.loadGame(c)
-	if err != nil {
-		return err
-	}
-	if g.Kind != record.MagesTower {
-		return notFound("This game has no turn undo.")
-	}
-	seat, ok, err := h.seatOf(c, g)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return forbidden("Only this game's scorekeeper or a seated player can change it.")
-	}
-	v, err := strconv.Atoi(c.FormValue("v"))
-	if err != nil || v < 0 {
-		return badRequest("The tap did not say which version of the game it was made on. Reload the page.")
-	}
-	if v > g.Version {
-		return badRequest("That tap names a version of the game that does not exist. Reload the page.")
-	}
-	ctx := c.Request().Context()
-	s := screen{Game: g, Log: log, Seat: seat, From: v, Status: http.StatusOK}
-	steps := 1
-	if v == g.Version {
-		src, err := h.towerUndoSource(ctx, s)
-		if err != nil {
-			return err
-		}
-		if steps, err = twview.UndoSteps(src); err != nil {
-			s.Status, s.Error = http.StatusUnprocessableEntity, err.Error()
-			return h.respond(c, k, s)
-		}
-	}
-	for i := 0; i < steps && err == nil; i++ {
-		_, err = h.store.Append(ctx, g.ID, v+i, store.Entry{
-			Kind: store.KindUndo, Seat: seat, ClientID: fmt.Sprintf("%s:%d", device(c), v+i), At: h.now().UTC(),
-		})
-	}
-	switch {
-	case errors.Is(err, store.ErrConflict):
-		s.Status = http.StatusConflict
-		s.Notice = "The game changed before your tap arrived (another tap or another phone). This is the current screen: check it and tap again."
-	case err != nil:
-		return fmt.Errorf("save undo: %w", err)
-	}
-	if !isPartial(c) && err == nil {
-		return redirect(c, "/g/"+g.ID)
-	}
-	if s.Game, err = h.store.Game(ctx, g.ID); err != nil {
-		return fmt.Errorf("reload game: %w", err)
-	}
-	if s.Log, err = h.store.Log(ctx, g.ID); err != nil {
-		return fmt.Errorf("reload log: %w", err)
-	}
-	return h.respond(c, k, s)
-}
-
-func (h *Handler) towerLogLines(g store.Game, log []store.Entry) ([]string, error) {
-	_, lines, err := towerPlay(g, log)
+func towerLogLines(s screen) ([]string, error) {
+	g := s.Game
+	_, lines, err := towerPlay(g, s.Log)
 	if err != nil {
 		return lines, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	seats, err := h.store.Seats(ctx, g.ID)
-	if err != nil {
-		return nil, fmt.Errorf("seats of %s: %w", g.ID, err)
-	}
-	players, _ := towerSeats(seats)
+	players, _ := towerSeats(s.Seats)
 	setup, err := tw.ParseSetup(g.Setup)
 	if err != nil {
 		return nil, err

@@ -196,7 +196,7 @@ func Build(src Source, version int) (Board, error) {
 	b.Scores = sc.Score(st)
 	if !src.Watch {
 		base := "/g/" + src.GameID
-		b.Post, b.UndoURL, b.Refresh, b.LogURL, b.BotURL = base+"/act", base+"/undo-turn", base, base+"/log", base+"/bot"
+		b.Post, b.UndoURL, b.Refresh, b.LogURL, b.BotURL = base+"/act", base+"/undo", base, base+"/log", base+"/bot"
 		b.WatchURL = "/watch/" + src.SpectatorToken
 		b.NewURL = "/new/" + record.ArcaneScribes + "?from=" + src.GameID
 		if !st.Over() && decider >= 0 {

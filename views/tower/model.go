@@ -365,7 +365,7 @@ func Build(src Source, version int) (Board, error) {
 		b.Refresh = "/watch/" + src.SpectatorToken
 	} else {
 		base := "/g/" + src.GameID
-		b.Post, b.UndoURL, b.Refresh, b.LogURL, b.BotURL = base+"/act", base+"/tower-undo", base, base+"/log", base+"/bot"
+		b.Post, b.UndoURL, b.Refresh, b.LogURL, b.BotURL = base+"/act", base+"/undo", base, base+"/log", base+"/bot"
 		b.WatchURL = "/watch/" + src.SpectatorToken
 		b.NewURL = "/new/" + record.MagesTower + "?from=" + src.GameID
 	}
