@@ -88,7 +88,7 @@
     if (!pill) return;
     pill.textContent = off ? "Offline" : "Online";
     if (off) {
-      text.textContent = game ? "Taps are kept on this phone and sent when the network is back." : "Showing what this phone saved.";
+      text.textContent = game ? "Taps are saved here and sent when the network is back." : "Showing what this phone saved.";
     } else if (waiting > 0) {
       text.textContent = "Sending the taps made offline…";
     } else if (heldCount > 0) {
@@ -409,7 +409,7 @@
       });
       var row = document.createElement("div");
       row.className = "row";
-      row.appendChild(button("Apply them again", "held-reapply", "btn primary grow", function () { reapply(list); }));
+      row.appendChild(button("Apply again", "held-reapply", "btn primary grow", function () { reapply(list); }));
       row.appendChild(button("Export", "held-export", "btn grow", function () { exportHeld(list); }));
       row.appendChild(button("Discard", "held-discard", "btn grow", function () {
         if (!window.confirm("Discard these taps? They are not in the game and will be gone from this phone.")) return;
