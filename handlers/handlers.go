@@ -141,6 +141,14 @@ func (h *Handler) Echo() *echo.Echo {
 		CookieSecure:   h.secure,
 		CookieSameSite: http.SameSiteLaxMode,
 		CookieMaxAge:   7 * 24 * 3600,
+		// A cross-site POST is refused in our words, not Echo's; same-site
+		// (another port of this host) falls back to the token check.
+		AllowSecFetchSiteFunc: func(c echo.Context) (bool, error) {
+			if c.Request().Header.Get(echo.HeaderSecFetchSite) == "same-site" {
+				return false, nil
+			}
+			return false, echo.NewHTTPError(http.StatusForbidden, "This request came from another site, so Grimoire refused it. Open Grimoire itself and try again.")
+		},
 		ErrorHandler: func(err error, c echo.Context) error {
 			return echo.NewHTTPError(http.StatusForbidden, "This form has expired or did not come from Grimoire. Reload the page and try again.")
 		},
