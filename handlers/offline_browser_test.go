@@ -54,20 +54,23 @@ func (p *phone) setNetwork(on bool) {
 // has stored its files, then reloads so the game page itself is cached.
 func (p *phone) waitServiceWorker() {
 	p.t.Helper()
-	// Installing stores every file (the 2 MB module too): give a busy
-	// machine time, and open the page again if no worker took it over.
+	// Installing stores every file (the 2 MB module too). A worker that
+	// became active after the page loaded serves it only from the next
+	// load, so wait until one is ready, then reload once if it is not yet
+	// in control.
 	for try_ := 1; ; try_++ {
-		ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!navigator.serviceWorker.controller`, chromedp.WithPollingTimeout(20*time.Second)))
+		ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+		controlled, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`navigator.serviceWorker.ready.then(function(){ return !!navigator.serviceWorker.controller; })`, chromedp.EvalAwaitPromise))
 		cancel()
-		if err == nil {
+		if err != nil {
+			p.t.Fatalf("no service worker became ready: %v", err)
+		}
+		if controlled {
 			break
 		}
-		state := eval[string](p, `navigator.serviceWorker.getRegistration().then(function(r){ return r ? JSON.stringify([!!r.installing, !!r.waiting, !!r.active]) : "none"; })`)
 		if try_ == 3 {
-			p.t.Fatalf("no service worker controls the page (installing, waiting, active: %s): %v", state, err)
+			p.t.Fatal("a service worker is ready but never controls the page")
 		}
-		p.t.Logf("service worker not in control yet (installing, waiting, active: %s): reloading", state)
 		p.open(eval[string](p, `location.href`))
 	}
 	p.waitFor(`(function(){ if (!window.__swc) { window.__swc = 0; caches.keys().then(function(k){ return k.length ? caches.open(k[0]).then(function(c){ return c.keys(); }) : []; }).then(function(r){ window.__swc = r.length; }); } var n = window.__swc; window.__swc = 0; return n > 10; })()`)

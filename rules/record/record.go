@@ -92,3 +92,50 @@ func DecodeStrict(data []byte, v any) error {
 	}
 	return nil
 }
+
+// Rules is the part of one game's rules package that playing a record
+// needs. Each package supplies its own functions; nothing here knows a game.
+type Rules[Setup, State, Action any] struct {
+	ParseSetup  func([]byte) (Setup, error)
+	New         func(Setup, int64) (State, error)
+	ParseAction func([]byte) (Action, error)
+	Apply       func(State, Action) (State, error)
+}
+
+// Play rebuilds a game: state = replay(setup, actions). step, when not nil,
+// sees every action as it is applied (log lines, scoresheets). A setup that
+// cannot be read or started is returned as it came from the package; a bad
+// action i is an *ActionError, returned with the state before it.
+func Play[Setup, State, Action any](r Rules[Setup, State, Action], setup []byte, seed int64, actions []json.RawMessage, step func(before State, a Action, after State)) (State, error) {
+	var zero State
+	su, err := r.ParseSetup(setup)
+	if err != nil {
+		return zero, err
+	}
+	s, err := r.New(su, seed)
+	if err != nil {
+		return zero, err
+	}
+	for i, raw := range actions {
+		a, err := r.ParseAction(raw)
+		if err != nil {
+			return s, &ActionError{Index: i, Err: err}
+		}
+		next, err := r.Apply(s, a)
+		if err != nil {
+			return s, &ActionError{Index: i, Err: err}
+		}
+		if step != nil {
+			step(s, a, next)
+		}
+		s = next
+	}
+	return s, nil
+}
+
+// IsSetupError says whether an error from Play is about the setup rather
+// than one of the actions.
+func IsSetupError(err error) bool {
+	var ae *ActionError
+	return err != nil && !errors.As(err, &ae)
+}

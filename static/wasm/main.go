@@ -102,7 +102,7 @@ func apply(_ js.Value, args []js.Value) (out any) {
 			}
 			return screen(g, r, "Not allowed: "+err.Error(), true, result{"refused": err.Error()})
 		}
-		r.Actions = r.Actions[:len(r.Actions)-1:len(r.Actions)-1]
+		r.Actions = r.Actions[: len(r.Actions)-1 : len(r.Actions)-1]
 	case "act":
 		a, line, err := g.act(r, func(k string) string { return op.Fields[k] })
 		if err != nil {

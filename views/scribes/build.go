@@ -47,33 +47,25 @@ type Join struct {
 // Play replays a record's actions and returns the states (one more than the
 // actions: the start, then after each) and one log sentence per action.
 func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) ([]sc.State, []sc.Action, []string, error) {
-	setup, err := sc.ParseSetup(setupJSON)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("setup: %w", err)
-	}
-	st, err := sc.New(setup, seed)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("setup: %w", err)
-	}
 	states := make([]sc.State, 0, len(actions)+1)
-	states = append(states, st)
 	acts := make([]sc.Action, 0, len(actions))
 	lines := make([]string, 0, len(actions))
-	for i, raw := range actions {
-		a, err := sc.ParseAction(raw)
-		if err != nil {
-			return states, acts, lines, &record.ActionError{Index: i, Err: err}
+	st, err := record.Play(sc.Rules(), setupJSON, seed, actions, func(before sc.State, a sc.Action, after sc.State) {
+		if len(states) == 0 {
+			states = append(states, before)
 		}
-		next, err := sc.Apply(st, a)
-		if err != nil {
-			return states, acts, lines, &record.ActionError{Index: i, Err: err}
-		}
-		lines = append(lines, sc.Describe(st, a, next))
+		lines = append(lines, sc.Describe(before, a, after))
 		acts = append(acts, a)
-		states = append(states, next)
-		st = next
+		states = append(states, after)
+	})
+	if record.IsSetupError(err) {
+		return nil, nil, nil, fmt.Errorf("setup: %w", err)
 	}
-	return states, acts, lines, nil
+	if len(states) == 0 {
+		// No action applied: Play returned the start.
+		states = append(states, st)
+	}
+	return states, acts, lines, err
 }
 
 // BotOf names the bot playing a seat ("" for a person).

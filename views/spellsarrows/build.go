@@ -26,28 +26,14 @@ type Source struct {
 // Play replays a record's actions and returns the final state with one log
 // sentence per action.
 func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (sa.State, []string, error) {
-	setup, err := sa.ParseSetup(setupJSON)
-	if err != nil {
-		return sa.State{}, nil, fmt.Errorf("setup: %w", err)
-	}
-	st, err := sa.New(setup, seed)
-	if err != nil {
-		return sa.State{}, nil, fmt.Errorf("setup: %w", err)
-	}
 	lines := make([]string, 0, len(actions))
-	for i, raw := range actions {
-		a, err := sa.ParseAction(raw)
-		if err != nil {
-			return st, lines, &record.ActionError{Index: i, Err: err}
-		}
-		next, err := sa.Apply(st, a)
-		if err != nil {
-			return st, lines, &record.ActionError{Index: i, Err: err}
-		}
-		lines = append(lines, sa.Describe(st, a, next))
-		st = next
+	st, err := record.Play(sa.Rules(), setupJSON, seed, actions, func(before sa.State, a sa.Action, after sa.State) {
+		lines = append(lines, sa.Describe(before, a, after))
+	})
+	if record.IsSetupError(err) {
+		err = fmt.Errorf("setup: %w", err)
 	}
-	return st, lines, nil
+	return st, lines, err
 }
 
 // Build draws the board after the source's actions. The version shown is the

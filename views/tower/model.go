@@ -234,28 +234,14 @@ func Fragments(b Board) []views.Fragment {
 
 // Play replays the actions and returns the state with one log line each.
 func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (tw.State, []string, error) {
-	setup, err := tw.ParseSetup(setupJSON)
-	if err != nil {
-		return tw.State{}, nil, fmt.Errorf("setup: %w", err)
-	}
-	st, err := tw.New(setup, seed)
-	if err != nil {
-		return tw.State{}, nil, fmt.Errorf("setup: %w", err)
-	}
 	lines := make([]string, 0, len(actions))
-	for i, raw := range actions {
-		a, err := tw.ParseAction(raw)
-		if err != nil {
-			return st, lines, &record.ActionError{Index: i, Err: err}
-		}
-		next, err := tw.Apply(st, a)
-		if err != nil {
-			return st, lines, &record.ActionError{Index: i, Err: err}
-		}
-		lines = append(lines, tw.Describe(st, a, next))
-		st = next
+	st, err := record.Play(tw.Rules(), setupJSON, seed, actions, func(before tw.State, a tw.Action, after tw.State) {
+		lines = append(lines, tw.Describe(before, a, after))
+	})
+	if record.IsSetupError(err) {
+		err = fmt.Errorf("setup: %w", err)
 	}
-	return st, lines, nil
+	return st, lines, err
 }
 
 // SideSeat is the seat index of a side.
