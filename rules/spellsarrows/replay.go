@@ -14,24 +14,12 @@ func Replay(rec record.Record) (State, error) {
 	if rec.Game != record.SpellsArrows {
 		return State{}, fmt.Errorf("%w: record is for %q, not %q", record.ErrMalformed, rec.Game, record.SpellsArrows)
 	}
-	setup, err := ParseSetup(rec.Setup)
-	if err != nil {
-		return State{}, err
-	}
-	s, err := New(setup, rec.Seed)
-	if err != nil {
-		return State{}, err
-	}
-	for i, raw := range rec.Actions {
-		a, err := ParseAction(raw)
-		if err != nil {
-			return s, &record.ActionError{Index: i, Err: err}
-		}
-		if s, err = Apply(s, a); err != nil {
-			return s, &record.ActionError{Index: i, Err: err}
-		}
-	}
-	return s, nil
+	return record.Play(Rules(), rec.Setup, rec.Seed, rec.Actions, nil)
+}
+
+// Rules is this package as record.Play needs it.
+func Rules() record.Rules[Setup, State, Action] {
+	return record.Rules[Setup, State, Action]{ParseSetup: ParseSetup, New: New, ParseAction: ParseAction, Apply: Apply}
 }
 
 // NewRecord builds the record of a game played from setup and seed with the

@@ -132,22 +132,14 @@ func Replay(rec record.Record) (State, error) {
 	if rec.Game != record.MagesTower {
 		return State{}, fmt.Errorf("%w: %q is not a %s record", record.ErrMalformed, rec.Game, record.MagesTower)
 	}
-	setup, err := ParseSetup(rec.Setup)
-	if err != nil {
-		return State{}, fmt.Errorf("%w: %w", record.ErrMalformed, err)
+	s, err := record.Play(Rules(), rec.Setup, rec.Seed, rec.Actions, nil)
+	if record.IsSetupError(err) {
+		return s, fmt.Errorf("%w: %w", record.ErrMalformed, err)
 	}
-	s, err := New(setup, rec.Seed)
-	if err != nil {
-		return State{}, fmt.Errorf("%w: %w", record.ErrMalformed, err)
-	}
-	for i, raw := range rec.Actions {
-		a, err := ParseAction(raw)
-		if err != nil {
-			return s, &record.ActionError{Index: i, Err: err}
-		}
-		if s, err = Apply(s, a); err != nil {
-			return s, &record.ActionError{Index: i, Err: err}
-		}
-	}
-	return s, nil
+	return s, err
+}
+
+// Rules is this package as record.Play needs it.
+func Rules() record.Rules[Setup, State, Action] {
+	return record.Rules[Setup, State, Action]{ParseSetup: ParseSetup, New: New, ParseAction: ParseAction, Apply: Apply}
 }
