@@ -191,6 +191,13 @@ func Build(src Source, version int) (Board, error) {
 		b.Post, b.UndoURL, b.Refresh, b.LogURL, b.BotURL = base+"/act", base+"/undo", base, base+"/log", base+"/bot"
 		b.WatchURL = "/watch/" + src.SpectatorToken
 		b.NewURL = "/new/" + record.ArcaneScribes + "?from=" + src.GameID
+		b.SheetURL = base + "/sheet"
+		// The record shows the deck order and reserved cards: a seated
+		// player may export it once the game is over, the scorekeeper of a
+		// shared phone always (handlers/records.go).
+		if src.Seat < 0 || st.Over() {
+			b.ExportURL = base + "/export"
+		}
 		if !st.Over() && decider >= 0 {
 			if deciderBot {
 				b.BotPending = true
@@ -201,6 +208,10 @@ func Build(src Source, version int) (Board, error) {
 
 	} else {
 		b.Refresh = "/watch/" + src.SpectatorToken
+		b.SheetURL = b.Refresh + "/sheet"
+		if st.Over() {
+			b.ExportURL = b.Refresh + "/export"
+		}
 	}
 	lines = MaskReserves(states, acts, lines, viewer)
 	if !src.Watch {

@@ -33,9 +33,12 @@ type Board struct {
 	Refresh  string
 	LogURL   string
 	RulesURL string
-	WatchURL string
-	NewURL   string
-	CSRF     string
+	WatchURL string // the spectator link to share (players only)
+	SheetURL string // the scoresheet (live, or the spectator's)
+	// ExportURL is the record download, where this viewer may export now.
+	ExportURL string
+	NewURL    string
+	CSRF      string
 
 	Data    *sc.Data
 	Setup   sc.Setup

@@ -182,7 +182,9 @@ type Board struct {
 	BotURL    string
 	LogURL    string
 	RulesURL  string
-	WatchURL  string
+	WatchURL  string // the spectator link to share (players only)
+	SheetURL  string // the scoresheet (live, or the spectator's)
+	ExportURL string // the record download, where this viewer may export now
 	NewURL    string
 	JoinPath  string
 	TwoPhones bool
@@ -349,11 +351,21 @@ func Build(src Source, version int) (Board, error) {
 	b.Viewer = viewerSide(src, st)
 	if src.Watch {
 		b.Refresh = "/watch/" + src.SpectatorToken
+		b.SheetURL = b.Refresh + "/sheet"
+		if st.Over() {
+			b.ExportURL = b.Refresh + "/export"
+		}
 	} else {
 		base := "/g/" + src.GameID
 		b.Post, b.UndoURL, b.Refresh, b.LogURL, b.BotURL = base+"/act", base+"/undo", base, base+"/log", base+"/bot"
 		b.WatchURL = "/watch/" + src.SpectatorToken
 		b.NewURL = "/new/" + record.MagesTower + "?from=" + src.GameID
+		b.SheetURL = base + "/sheet"
+		// The record shows the camp's faces: a seated player may export it
+		// once the game is over; the scorekeeper always (handlers/records.go).
+		if src.Seat == Scorekeeper || st.Over() {
+			b.ExportURL = base + "/export"
+		}
 	}
 	named := Lines(b.Players, lines)
 	for i := max(len(named)-5, 0); i < len(named); i++ {
