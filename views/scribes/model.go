@@ -240,39 +240,76 @@ func (b Board) followLabel(a sc.Action) string {
 	}
 }
 
-// tradeGives groups the trade answers by the oink given.
-func (b Board) tradeGives() []sc.Element {
-	var out []sc.Element
-	seen := map[sc.Element]bool{}
+// actionGroup is a set of answers that give the same oink, for one
+// <optgroup> of a select: a phone shows a short picker, not a wall of buttons.
+type actionGroup struct {
+	Give    sc.Element
+	Options []sc.Action
+}
+
+// tradeGroups groups the three-insignia trade answers by the oink given,
+// the biggest gains first (declining is a button of its own).
+func (b Board) tradeGroups() []actionGroup {
+	var out []actionGroup
 	for _, a := range b.actionsOf(sc.ActFollow) {
-		if a.Oinks != [sc.NumElements]int{} && !seen[a.Give] {
-			seen[a.Give] = true
-			out = append(out, a.Give)
+		if a.Decline || a.Oinks == [sc.NumElements]int{} {
+			continue
 		}
+		i := slices.IndexFunc(out, func(g actionGroup) bool { return g.Give == a.Give })
+		if i < 0 {
+			out = append(out, actionGroup{Give: a.Give})
+			i = len(out) - 1
+		}
+		out[i].Options = append(out[i].Options, a)
+	}
+	for _, g := range out {
+		slices.SortStableFunc(g.Options, func(x, y sc.Action) int { return total(sc.Oinks(y.Oinks)) - total(sc.Oinks(x.Oinks)) })
 	}
 	return out
 }
 
-func (b Board) tradesGiving(e sc.Element) []sc.Action {
-	var out []sc.Action
-	for _, a := range b.actionsOf(sc.ActFollow) {
-		if a.Oinks != [sc.NumElements]int{} && a.Give == e {
-			out = append(out, a)
-		}
+// tradeGive names the oink(s) a trade gives: "Ashw", or "Ashw or Tide".
+func (b Board) tradeGive(gs []actionGroup) string {
+	names := make([]string, len(gs))
+	for i, g := range gs {
+		names[i] = b.elName(g.Give)
 	}
-	return out
+	return strings.Join(names, " or ")
 }
 
-func (b Board) exchangeGives() []sc.Element {
-	var out []sc.Element
-	seen := map[sc.Element]bool{}
+// exchangeGroups lists the legal exchanges (never the given element taken
+// back) whose count the supply can cover, grouped by the oink given; in
+// each group by element taken, the most first.
+func (b Board) exchangeGroups() []actionGroup {
+	var out []actionGroup
 	for _, a := range b.Choices.Exchanges {
-		if !seen[a.Give] {
-			seen[a.Give] = true
-			out = append(out, a.Give)
+		if a.Give == a.Take || a.Count < 1 || a.Count > b.Snap.Supply[a.Take] {
+			continue
 		}
+		i := slices.IndexFunc(out, func(g actionGroup) bool { return g.Give == a.Give })
+		if i < 0 {
+			out = append(out, actionGroup{Give: a.Give})
+			i = len(out) - 1
+		}
+		out[i].Options = append(out[i].Options, a)
+	}
+	for _, g := range out {
+		slices.SortStableFunc(g.Options, func(x, y sc.Action) int {
+			if x.Take != y.Take {
+				return int(x.Take) - int(y.Take)
+			}
+			return y.Count - x.Count
+		})
 	}
 	return out
+}
+
+func (b Board) exchangeLabel(a sc.Action) string {
+	return fmt.Sprintf("Give 1 %s → take %d %s", b.elName(a.Give), a.Count, b.elName(a.Take))
+}
+
+func (b Board) tradeLabel(a sc.Action) string {
+	return fmt.Sprintf("Give 1 %s → gain %s", b.elName(a.Give), b.oinkText(a.Oinks))
 }
 
 func (b Board) tileKind(t sc.TileView) string {
