@@ -1,0 +1,235 @@
+package handlers_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
+)
+
+// scRecord plays greedy moves from a setup until stop says so, and returns
+// the record (fixed first seat and seed, so the test is the same each run).
+func scRecord(t *testing.T, setup sc.Setup, seed int64, stop func(sc.State) bool) []byte {
+	t.Helper()
+	st, err := sc.New(setup, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := sc.NewRecord(setup, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(uint64(seed), 1))
+	for steps := 0; !stop(st); steps++ {
+		if st.Over() || steps > 2000 {
+			return nil
+		}
+		a := sc.GreedyBot{}.Choose(st, st.Decider(), r)
+		if st, err = sc.Apply(st, a); err != nil {
+			t.Fatal(err)
+		}
+		if rec, err = sc.AppendAction(rec, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
+// scImport opens a record on this phone through the import page.
+func (p *phone) scImport(base string, raw []byte) {
+	p.t.Helper()
+	p.open(base + "/import")
+	p.do(chromedp.SetValue(chromedp.CSS(`textarea[name="json"]`), string(raw)))
+	eval[bool](p, `document.querySelector('textarea[name="json"]').form.submit(); true`)
+	p.do(chromedp.WaitVisible(sel("board")))
+}
+
+func (p *phone) attr(css, name string) string {
+	p.t.Helper()
+	return eval[string](p, fmt.Sprintf(`(document.querySelector(%q)||{getAttribute(){return ''}}).getAttribute(%q)||''`, css, name))
+}
+
+// Undo on a phone shared with a bot takes back the person's move and the
+// bot's reply: the person is to move again, and the bot waits.
+func TestBrowserScribesUndoWithBot(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	first := 0
+	raw := scRecord(t, sc.Setup{Players: []string{"Mia", "Bot"}, Bots: []string{"", "greedy"}, First: &first}, 11,
+		func(sc.State) bool { return true })
+	p.scImport(a.URL, raw)
+
+	v := p.scSettle()
+	if d := p.attr("[data-decider]", "data-decider"); d != "0" || v != 0 {
+		t.Fatalf("start: decider %s at version %d, want Mia (0) at 0", d, v)
+	}
+	p.tapCSS(`[data-testid="main-actions"] [data-testid^="take-"]`)
+	// Mia's take (1), then the bot's reply (2) after its pause.
+	p.waitVersion(1)
+	p.waitFor(`document.querySelector('[data-version-src]').getAttribute('data-version-src') === '2'`)
+	v = p.scSettle()
+	if v != 2 {
+		t.Fatalf("after Mia's take and the bot's reply: version %d", v)
+	}
+	undo := p.text("undo")
+	if !strings.Contains(undo, "Mia") || !strings.Contains(undo, "1 bot move") {
+		t.Fatalf("undo says %q, want Mia's move and the bot's", undo)
+	}
+	p.screenshot("sc-undo-with-bot-before")
+	p.tap("undo")
+	p.waitVersion(4) // two undo entries
+	if d, ph := p.attr("[data-decider]", "data-decider"), p.attr("[data-phase]", "data-phase"); d != "0" || ph != sc.PhaseMain.String() {
+		t.Fatalf("after undo: decider %s, phase %s; want Mia's main decision", d, ph)
+	}
+	p.do(chromedp.WaitVisible(sel("main-actions")))
+	if got := p.text("my-oinks"); !strings.Contains(got, "(0/5)") {
+		t.Fatalf("Mia's oinks after undo: %q, want none", got)
+	}
+	// The bot does not play again by itself: it is Mia's turn.
+	time.Sleep(1500 * time.Millisecond)
+	if v := p.scSettle(); v != 4 {
+		t.Fatalf("something moved after the undo: version %d", v)
+	}
+	id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/g/")
+	if st, sv := scState(t, a.Store, id); sv != 4 || st.Decider() != 0 || st.Turn() != 1 {
+		t.Fatalf("stored game after undo: version %d, decider %d, turn %d", sv, st.Decider(), st.Turn())
+	}
+	p.screenshot("sc-undo-with-bot-after")
+}
+
+// Eight scribes on one phone: the status strip wraps into a compact grid
+// that stays readable, and the exchange offers only legal picks.
+func TestBrowserScribesEightSeats(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	first := 0
+	names := []string{"Mia", "Benedikt", "Cy", "Dorothea", "Eli", "Fay", "Gus", "Hal"}
+	raw := scRecord(t, sc.Setup{Players: names, First: &first}, 5, func(st sc.State) bool {
+		// A few turns in, with Mia holding oinks to exchange.
+		return st.Turn() > 8 && st.Decider() == 0 && st.Phase() == sc.PhaseMain && len(sc.Legal(st).Exchanges) > 0
+	})
+	if raw == nil {
+		t.Fatal("no position with Mia to exchange")
+	}
+	p.scImport(a.URL, raw)
+	p.tap("reveal")
+	p.do(chromedp.WaitVisible(sel("main-actions")))
+
+	// Every score is on screen, inside the phone's width, with the name
+	// readable (not cut to an ellipsis), in at most three rows.
+	type box struct{ Left, Right, Top, Bottom, ScrollW, ClientW float64 }
+	boxes := eval[[]box](p, `[...document.querySelectorAll('[data-testid="status"] .stat')].map(e => {
+		const r = e.getBoundingClientRect(), l = e.querySelector('.label'), t = document.createRange();
+		t.selectNodeContents(l);
+		return {Left: r.left, Right: r.right, Top: r.top, Bottom: r.bottom, ScrollW: t.getBoundingClientRect().width, ClientW: l.getBoundingClientRect().width};
+	})`)
+	if len(boxes) != 8 {
+		t.Fatalf("status strip: %d boxes, want 8 scores", len(boxes))
+	}
+	if got := p.text("turn"); !strings.Contains(got, "Turn") || !strings.Contains(got, "in the pile") {
+		t.Errorf("turn line: %q", got)
+	}
+	rows := map[float64]bool{}
+	for i, b := range boxes {
+		if b.Left < 0 || b.Right > 390 {
+			t.Errorf("status box %d sticks out of the screen: %v-%v", i, b.Left, b.Right)
+		}
+		if b.ScrollW > b.ClientW {
+			t.Errorf("status box %d: the name is cut (%v of %v px)", i, b.ClientW, b.ScrollW)
+		}
+		rows[b.Top] = true
+	}
+	if h := boxes[len(boxes)-1].Bottom - boxes[0].Top; len(rows) > 2 || h > 80 {
+		t.Errorf("status strip: %d rows, %v px high; want a compact grid", len(rows), h)
+	}
+	p.screenshot("sc-eight-seats")
+
+	// The exchange picker: never the given element taken back, never more
+	// than the supply holds.
+	p.tap("exchange-open")
+	p.do(chromedp.WaitVisible(sel("exchange-pick")))
+	p.screenshot("sc-exchange")
+	id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/g/")
+	st, _ := scState(t, a.Store, id)
+	opts := eval[[]string](p, `[...document.querySelectorAll('[data-testid="exchange-pick"] option')].map(o => o.value).filter(v => v)`)
+	if len(opts) == 0 {
+		t.Fatal("no exchange offered")
+	}
+	supply := st.Supply()
+	for _, o := range opts {
+		ac, err := sc.ParseAction([]byte(o))
+		if err != nil {
+			t.Fatalf("exchange option %q: %v", o, err)
+		}
+		if ac.Give == ac.Take || ac.Count > supply[ac.Take] || ac.Count < 1 {
+			t.Errorf("exchange option %+v: not a legal, coverable exchange (supply %v)", ac, supply)
+		}
+	}
+	// Pick the last one (the fewest of the last element) and exchange.
+	eval[bool](p, `(() => { const s = document.querySelector('[data-testid="exchange-pick"]'); s.selectedIndex = s.options.length - 1; return true })()`)
+	v := p.scSettle()
+	p.tap("exchange")
+	p.waitVersion(v + 1)
+	st, _ = scState(t, a.Store, id)
+	if last := st.Turn(); last == 0 {
+		t.Fatal("no turn")
+	}
+}
+
+// The three-insignia trade is a small form: give, then pick the gain.
+func TestBrowserScribesTradeForm(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	first := 1
+	setup := sc.Setup{Players: []string{"Mia", "Bot A", "Bot B"}, Bots: []string{"", "greedy", "greedy"}, First: &first}
+	var raw []byte
+	for seed := int64(1); seed < 40 && raw == nil; seed++ {
+		raw = scRecord(t, setup, seed, func(st sc.State) bool {
+			if st.Decider() != 0 || st.Phase() != sc.PhaseFollow {
+				return false
+			}
+			for _, ac := range sc.Legal(st).Actions {
+				if ac.Oinks != [sc.NumElements]int{} {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	if raw == nil {
+		t.Skip("no seed gives Mia a trade follow-up")
+	}
+	p.scImport(a.URL, raw)
+	p.do(chromedp.WaitVisible(sel("trade-form")))
+	if n := eval[int](p, `document.querySelectorAll('[data-testid="follow"] button').length`); n > 3 {
+		t.Errorf("the trade shows %d buttons, want the form's button and No trade", n)
+	}
+	p.screenshot("sc-trade")
+	v := p.scSettle()
+	eval[bool](p, `(() => { const s = document.querySelector('[data-testid="trade-pick"]'); s.selectedIndex = 1; return true })()`)
+	p.tap("trade")
+	p.waitFor(fmt.Sprintf(`document.querySelector('[data-version-src]').getAttribute('data-version-src') !== '%d'`, v))
+	id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/g/")
+	log, err := a.Store.Log(context.Background(), id)
+	if err != nil || len(log) <= v {
+		t.Fatalf("log: %d entries, %v", len(log), err)
+	}
+	last, err := sc.ParseAction(log[v].Action)
+	if err != nil || last.Type != sc.ActFollow || last.Oinks == [sc.NumElements]int{} {
+		t.Fatalf("stored answer %s (%v), want a trade", log[v].Action, err)
+	}
+}
