@@ -3,12 +3,10 @@ package handlers
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -149,9 +147,14 @@ func (h *Handler) towerScreen(c echo.Context, s screen) error {
 	return writeFragments(c, s.Status, before, twview.Fragments(now), msg, isErr)
 }
 
-// towerDecode reads one tap and checks it against the rules and the seat.
+// towerDecode reads one tap and checks it against the rules and the seat,
+// with the same functions as the offline page (views/tower).
 func (h *Handler) towerDecode(c echo.Context, s screen) (json.RawMessage, error) {
-	a, err := towerFormAction(c)
+	form, err := c.FormParams()
+	if err != nil {
+		return nil, badRequest("The form could not be read: " + err.Error())
+	}
+	a, err := twview.ActionFromForm(form)
 	if err != nil {
 		return nil, badRequest(err.Error())
 	}
@@ -163,107 +166,14 @@ func (h *Handler) towerDecode(c echo.Context, s screen) (json.RawMessage, error)
 	if err != nil {
 		return nil, fmt.Errorf("seats of %s: %w", s.Game.ID, err)
 	}
-	if err := towerMayAct(st, a, s.Seat, seats); err != nil {
+	players, _ := towerSeats(seats)
+	if err := twview.MayAct(st, a, s.Seat, players); err != nil {
 		return nil, err
 	}
 	if _, err := tw.Apply(st, a); err != nil {
 		return nil, err
 	}
 	return json.Marshal(a)
-}
-
-// towerMayAct checks that the seat may play a's side now: a phone holding a
-// seat plays only that side; nobody plays for a bot.
-func towerMayAct(st tw.State, a tw.Action, seat int, seats []store.Seat) error {
-	if st.Over() {
-		return nil // the rules say why
-	}
-	side := st.ToPlay()
-	players, _ := towerSeats(seats)
-	idx := twview.SideSeat(side)
-	if players[idx].Bot != "" {
-		return fmt.Errorf("it is the %s bot's turn as %s; it moves by itself", players[idx].Bot, side.Title())
-	}
-	if seat >= 0 && seat != idx {
-		return fmt.Errorf("it is the %s's turn, on the other phone", side.Title())
-	}
-	if a.Type.Side() != tw.NoSide && a.Type.Side() != side {
-		return fmt.Errorf("it is the %s's turn", side.Title())
-	}
-	return nil
-}
-
-// towerFormAction turns form fields into an action; legality is the rules' job.
-func towerFormAction(c echo.Context) (tw.Action, error) {
-	form, err := c.FormParams()
-	if err != nil {
-		return tw.Action{}, fmt.Errorf("the form could not be read: %v", err)
-	}
-	num := func(name string) (int, error) {
-		n, err := strconv.Atoi(form.Get(name))
-		if err != nil || n < 0 || n > 99 {
-			return 0, fmt.Errorf("%q is not a number (%s)", form.Get(name), name)
-		}
-		return n, nil
-	}
-	a := tw.Action{Type: tw.ActionType(form.Get("type"))}
-	switch a.Type {
-	case tw.Place:
-		a.Coins = form["coins"]
-		if len(a.Coins) == 0 {
-			return a, errors.New("tap the coins to place first")
-		}
-	case tw.Advance:
-		if a.Zone, err = num("zone"); err != nil {
-			return a, err
-		}
-		a.Coins = form["coins"]
-		if len(a.Coins) == 0 {
-			return a, errors.New("tap the soldiers to advance first")
-		}
-	case tw.Flip:
-		a.Coin = form.Get("coin")
-	case tw.End, tw.Skip:
-	case tw.Cast:
-		if a.DamageRow, err = num("damageRow"); err != nil {
-			return a, err
-		}
-		if a.SpellRow, err = num("spellRow"); err != nil {
-			return a, err
-		}
-		if sp := form.Get("spell"); sp != "" {
-			if err := a.Spell.UnmarshalText([]byte(sp)); err != nil {
-				return a, err
-			}
-		}
-		a.Side = form.Get("side")
-		if form.Get("zone") != "" {
-			if a.Zone, err = num("zone"); err != nil {
-				return a, err
-			}
-		}
-		a.Coin = form.Get("coin")
-		if hs := form.Get("hits"); hs != "" {
-			for _, part := range strings.Split(hs, ",") {
-				id, n, ok := strings.Cut(part, ":")
-				d, err := strconv.Atoi(n)
-				if !ok || err != nil {
-					return a, fmt.Errorf("%q is not a Lightning share (coin:damage)", part)
-				}
-				a.Hits = append(a.Hits, tw.Hit{Coin: id, Damage: d})
-			}
-		}
-	case "":
-		return a, errors.New("the tap did not say what happened")
-	default:
-		return a, fmt.Errorf("%q is not something that happens in Mage's Tower", a.Type)
-	}
-	// Round-trip through the record form: unknown coin ids are refused here.
-	raw, err := json.Marshal(a)
-	if err != nil {
-		return a, err
-	}
-	return tw.ParseAction(raw)
 }
 
 // towerUndoSource is the board source of an undo check.
@@ -418,10 +328,11 @@ func (h *Handler) towerCreate(c echo.Context) error {
 		}
 		return h.towerStart(c, setup, f)
 	}
+	card := towerCardFile(c, &f)
 	if len(f.Problems) > 0 {
 		return render(c, http.StatusUnprocessableEntity, twview.NewGame(h.page(c, "New Mage's Tower game", "new"), f))
 	}
-	setup := tw.Setup{General: f.General, Mage: f.Mage, Options: tw.Options{ThumbsMayStay: f.ThumbsMayStay}}
+	setup := tw.Setup{General: f.General, Mage: f.Mage, Options: tw.Options{ThumbsMayStay: f.ThumbsMayStay}, Card: card}
 	raw, err := json.Marshal(setup)
 	if err != nil {
 		return fmt.Errorf("encode setup: %w", err)

@@ -107,7 +107,12 @@
     }).catch(function () {});
   }
   window.addEventListener("online", function () { failed = false; status(); sync(); });
-  window.addEventListener("offline", function () { status(); loadWasm(); });
+  window.addEventListener("offline", function () {
+    status();
+    // Draw this phone's screen: a bot's turn now says it waits for the network.
+    if (game && game.rec) show(game.rec).catch(function () {});
+    else loadWasm();
+  });
 
   // ---- The WebAssembly module, loaded once and only when needed.
   var wasmP = null;
@@ -194,15 +199,43 @@
     if (live && typeof res.version === "number") live.setAttribute("data-version", String(res.version));
   }
 
-  // show draws a record from scratch (resume, a game made offline).
-  function show(rec) {
+  // show draws a record from scratch (resume, a game made offline, the
+  // network lost), with the selection of a GET step when query is given.
+  function show(rec, query) {
     return loadWasm().then(function (g) {
-      var res = g.render(rec);
+      var res = g.render(rec, query || "");
       if (res.error) throw new Error(res.error);
-      shown = {};
+      if (!query) shown = {};
       swap(res);
       game.rec = rec;
+      game.drawn = true;
+      game.query = query || "";
     });
+  }
+  // step draws a GET step of the screen (Mage's Tower's coin, row and aim
+  // choices, the privacy screens' "show my turn") on this phone.
+  function step(path) {
+    var t0 = performance.now();
+    var i = path.indexOf("?");
+    var query = i < 0 ? "" : path.slice(i + 1);
+    queue = queue.then(function () { return show(game.rec, query); }).then(function () {
+      api.lastStepMs = performance.now() - t0;
+    }).catch(function (err) {
+      var a = document.getElementById("alert");
+      if (a) { a.className = "panel error-box"; a.textContent = "This phone could not draw the screen offline: " + err.message; }
+    });
+    return queue;
+  }
+  // refresh asks the server for its screen after this phone drew its own:
+  // from version 0, so every fragment comes (the one saying a bot waits for
+  // the network too), keeping a privacy screen tapped away at this version.
+  function refresh() {
+    if (!game || !window.htmx) return;
+    game.drawn = false;
+    var vals = { v: "0" };
+    var m = /(?:^|&)seen=(\d+)/.exec(game.query || "");
+    if (m && game.rec && Number(m[1]) === versionOf(game.rec)) vals.seen = m[1];
+    window.htmx.ajax("GET", "/g/" + game.id, { source: document.getElementById("board"), swap: "none", values: vals });
   }
 
   function fieldsOf(cfg) {
@@ -210,7 +243,10 @@
     var fd = cfg.formData;
     if (fd && fd.forEach) {
       fd.forEach(function (v, k) {
-        if (k !== "_csrf" && k !== "v" && typeof v === "string") out[k] = v;
+        if (k === "_csrf" || k === "v" || typeof v !== "string") return;
+        // A field sent more than once (Mage's Tower's coins) is a list.
+        if (k in out) out[k] = [].concat(out[k], v);
+        else out[k] = v;
       });
     }
     return out;
@@ -238,6 +274,8 @@
                 if (res.error) throw new Error(res.error);
                 swap(res);
                 game.rec = last.before;
+                game.drawn = true;
+                game.query = "";
               });
             }
             return applyAndQueue(g, op, before);
@@ -263,8 +301,10 @@
     var res = g.apply(before, JSON.stringify(op));
     if (res.error) throw new Error(res.error);
     swap(res);
+    game.drawn = true;
     if (res.refused) return Promise.resolve();
     game.rec = res.record;
+    game.query = "";
     return tx(["outbox"], "readwrite", function (t) {
       t.objectStore("outbox").add({
         game: game.id, op: op, v: versionOf(before), cid: cid(), line: res.line || "Undo", before: before, at: Date.now()
@@ -288,6 +328,7 @@
     ev.preventDefault();
     if (what === "act") local({ type: "act", fields: fieldsOf(cfg) });
     else if (what === "undo") local({ type: "undo" });
+    else if (what === "show" && cfg.verb === "get" && /[?&](ui|seen)=/.test(cfg.path)) step(cfg.path);
     // Refreshes and bot requests wait for the network.
   });
   // A tap sent while the phone thought it was online: apply it here.
@@ -298,12 +339,15 @@
     status();
     if (what === "act") local({ type: "act", fields: fieldsOf(cfg) });
     else if (what === "undo") local({ type: "undo" });
+    else if (what === "show" && /[?&](ui|seen)=/.test(cfg.path)) step(cfg.path);
+    else if (what === "bot" && game.rec) show(game.rec).catch(function () {});
   });
   // Keep this phone's copy of the record up to date after online taps.
   document.addEventListener("htmx:afterSettle", function () {
     var rec = pageRecord();
     if (game && rec && !game.local && !mustStayLocal) {
       game.rec = rec;
+      game.drawn = false;
       shown = {};
       putRecord(rec, false).catch(function () {});
     }
@@ -315,7 +359,10 @@
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRF-Token"] || ""; } catch (e) { return ""; }
   }
   function post(url, params) {
-    var body = new URLSearchParams(params);
+    var body = new URLSearchParams();
+    Object.keys(params).forEach(function (k) {
+      [].concat(params[k]).forEach(function (v) { body.append(k, v); });
+    });
     return fetch(url, {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "X-CSRF-Token": csrf(), "Content-Type": "application/x-www-form-urlencoded" }
@@ -356,14 +403,16 @@
     }
     return step().then(function () {
       syncing = false;
+      if (game && !touched[game.id] && game.drawn && !game.local && !offline()) refresh();
       if (!game || !touched[game.id]) return;
       if (conflicts[game.id]) {
         location.replace("/g/" + game.id);
       } else if (game.local || mustStayLocal) {
         location.replace("/g/" + game.id);
       } else {
-        // Catch up with the server (it should show what this phone shows).
-        document.body.dispatchEvent(new CustomEvent("grimoire:changed"));
+        // Catch up with the server: it shows what this phone showed, and
+        // asks for the bots' moves.
+        refresh();
       }
     }, function () { syncing = false; });
   }
@@ -509,7 +558,7 @@
       if (res.error) return problem(res.error);
       var id = randomID();
       var seed = randomSeed();
-      var rec = JSON.stringify({ kind: kind, id: id, title: res.title, csrf: csrf(), setup: JSON.parse(res.setup), seed: seed, actions: [], version: 0 });
+      var rec = JSON.stringify({ kind: kind, id: id, title: res.title, csrf: csrf(), setup: JSON.parse(res.setup), seed: seed, actions: [], version: 0, seat: -1 });
       return tx(["records", "outbox"], "readwrite", function (t) {
         t.objectStore("records").put({ id: id, record: rec, version: 0, local: true, at: Date.now() });
         t.objectStore("outbox").add({ game: id, op: { type: "create", kind: kind, setup: res.setup, seed: seed, title: res.title }, v: 0, cid: id, line: "New game", at: Date.now() });
@@ -546,7 +595,10 @@
         return show(saved.record);
       }
       if (!rec) throw new Error("This game is not saved on this phone.");
-      return putRecord(rec, false);
+      return putRecord(rec, false).then(function () {
+        // A page kept by the service worker was drawn online: draw it here.
+        if (offline()) return show(rec);
+      });
     }).then(function () {
       showHeld();
       return recount();

@@ -6,13 +6,17 @@
 // would send. static/offline.js loads it and calls the functions it puts on
 // the global object grimoire:
 //
-//	grimoire.render(recordJSON)        -> {fragments, alert, version, error}
-//	grimoire.apply(recordJSON, opJSON) -> {record, fragments, alert, version, line, error}
-//	grimoire.newGame(kind, fieldsJSON) -> {record, error}
+//	grimoire.render(recordJSON[, query]) -> {fragments, alert, version, error}
+//	grimoire.apply(recordJSON, opJSON)   -> {record, fragments, alert, version, line, refused, error}
+//	grimoire.newGame(kind, fieldsJSON)   -> {record, error}
 //
-// An op is {"type":"act","fields":{...}} (the tap's form fields) or
-// {"type":"undo"}. Fragments are [{id, html}] in page order; the record
-// fragment (views/offline.ElementID) is among them.
+// An op is {"type":"act","fields":{...}} (the tap's form fields; a field
+// sent more than once is a list) or {"type":"undo"}. query is the query
+// string of a GET step of the screen (a selection, the privacy screen
+// tapped away). Fragments are [{id, html}] in page order; the record
+// fragment (views/offline.ElementID) is among them. Every screen is drawn
+// for the viewer seat in the record, as the server draws it for this
+// device, and with bots waiting for the network.
 //
 // Build it with `go generate ./static` (or `task wasm`): the compressed
 // result, static/wasm/grimoire.wasm.gz, is committed and embedded in the
@@ -25,6 +29,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
+	"strings"
 	"syscall/js"
 
 	"github.com/grimoire-games/grimoire/views"
@@ -33,13 +39,13 @@ import (
 
 // game is what one game kind offers offline.
 type game interface {
-	// fragments draws the screen of a record.
-	fragments(r offline.Record) ([]views.Fragment, error)
-	// act checks a tap against the rules and returns the action to record
-	// and its log line.
-	act(r offline.Record, field func(string) string) (json.RawMessage, string, error)
-	// undoable says whether the last action may be taken back.
-	undoable(r offline.Record) error
+	// fragments draws the screen of a record; q is a GET step's query.
+	fragments(r offline.Record, q url.Values) ([]views.Fragment, error)
+	// act checks a tap against the rules and the record's seat and returns
+	// the record with it (version advanced) and its log line.
+	act(r offline.Record, form url.Values) (offline.Record, string, error)
+	// undoSteps says how many actions the seat's undo takes back now.
+	undoSteps(r offline.Record) (int, error)
 	// create checks a new game's form and returns its setup and title.
 	create(field func(string) string) (json.RawMessage, string, error)
 }
@@ -74,7 +80,13 @@ func render(_ js.Value, args []js.Value) (out any) {
 	if err != nil {
 		return fail(err)
 	}
-	return screen(g, r, "", false, nil)
+	var q url.Values
+	if len(args) > 1 && args[1].Type() == js.TypeString {
+		if q, err = url.ParseQuery(strings.TrimPrefix(args[1].String(), "?")); err != nil {
+			return fail(fmt.Errorf("query: %w", err))
+		}
+	}
+	return screenOf(g, r, q, "", false, nil)
 }
 
 func apply(_ js.Value, args []js.Value) (out any) {
@@ -87,8 +99,8 @@ func apply(_ js.Value, args []js.Value) (out any) {
 		return fail(errors.New("apply needs a record and an op"))
 	}
 	var op struct {
-		Type   string            `json:"type"`
-		Fields map[string]string `json:"fields"`
+		Type   string                     `json:"type"`
+		Fields map[string]json.RawMessage `json:"fields"`
 	}
 	if err := json.Unmarshal([]byte(args[1].String()), &op); err != nil {
 		return fail(fmt.Errorf("op: %w", err))
@@ -96,26 +108,56 @@ func apply(_ js.Value, args []js.Value) (out any) {
 	extra := result{}
 	switch op.Type {
 	case "undo":
-		if err := g.undoable(r); err != nil || len(r.Actions) == 0 {
-			if err == nil {
-				err = errors.New("there is nothing to undo yet")
-			}
-			return screen(g, r, "Not allowed: "+err.Error(), true, result{"refused": err.Error()})
+		n, err := g.undoSteps(r)
+		if err == nil && (n < 1 || n > len(r.Actions)) {
+			err = errors.New("there is nothing to undo yet")
 		}
-		r.Actions = r.Actions[: len(r.Actions)-1 : len(r.Actions)-1]
-	case "act":
-		a, line, err := g.act(r, func(k string) string { return op.Fields[k] })
 		if err != nil {
 			return screen(g, r, "Not allowed: "+err.Error(), true, result{"refused": err.Error()})
 		}
-		r.Actions = append(r.Actions[:len(r.Actions):len(r.Actions)], a)
-		extra["line"], extra["action"] = line, string(a)
+		// Each step is one undo entry on the server: the version moves by n.
+		keep := len(r.Actions) - n
+		r.Actions = r.Actions[:keep:keep]
+		if len(r.ActionSeats) > keep {
+			r.ActionSeats = r.ActionSeats[:keep:keep]
+		}
+		r.Version += n
+		extra["steps"] = n
+	case "act":
+		form, err := formValues(op.Fields)
+		if err != nil {
+			return fail(err)
+		}
+		next, line, err := g.act(r, form)
+		if err != nil {
+			return screen(g, r, "Not allowed: "+err.Error(), true, result{"refused": err.Error()})
+		}
+		r = next
+		extra["line"] = line
 	default:
 		return fail(fmt.Errorf("unknown op %q", op.Type))
 	}
-	r.Version++
 	extra["record"] = r.JSON()
 	return screen(g, r, "", false, extra)
+}
+
+// formValues reads a tap's fields: each a string, or a list of strings for
+// a field sent more than once (Mage's Tower's coins).
+func formValues(fields map[string]json.RawMessage) (url.Values, error) {
+	form := url.Values{}
+	for k, raw := range fields {
+		var one string
+		if err := json.Unmarshal(raw, &one); err == nil {
+			form.Set(k, one)
+			continue
+		}
+		var many []string
+		if err := json.Unmarshal(raw, &many); err != nil {
+			return nil, fmt.Errorf("field %s: %w", k, err)
+		}
+		form[k] = many
+	}
+	return form, nil
 }
 
 func newGame(_ js.Value, args []js.Value) (out any) {
@@ -155,7 +197,11 @@ func parseRecord(args []js.Value) (offline.Record, game, error) {
 
 // screen renders every fragment of the record and the alert slot.
 func screen(g game, r offline.Record, msg string, isErr bool, extra result) any {
-	frags, err := g.fragments(r)
+	return screenOf(g, r, nil, msg, isErr, extra)
+}
+
+func screenOf(g game, r offline.Record, q url.Values, msg string, isErr bool, extra result) any {
+	frags, err := g.fragments(r, q)
 	if err != nil {
 		return fail(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,7 @@ func saSource(r offline.Record) saview.Source {
 	}
 }
 
-func (spellsArrows) fragments(r offline.Record) ([]views.Fragment, error) {
+func (spellsArrows) fragments(r offline.Record, _ url.Values) ([]views.Fragment, error) {
 	b, err := saview.Build(saSource(r), r.Version)
 	if err != nil {
 		return nil, err
@@ -35,28 +36,34 @@ func (spellsArrows) fragments(r offline.Record) ([]views.Fragment, error) {
 	return saview.Fragments(b), nil
 }
 
-func (spellsArrows) act(r offline.Record, field func(string) string) (json.RawMessage, string, error) {
-	a, err := saview.ActionFromForm(field)
+func (spellsArrows) act(r offline.Record, form url.Values) (offline.Record, string, error) {
+	a, err := saview.ActionFromForm(form.Get)
 	if err != nil {
-		return nil, "", err
+		return r, "", err
 	}
 	st, _, err := saview.Play(r.Setup, r.Seed, r.Actions)
 	if err != nil {
-		return nil, "", err
+		return r, "", err
 	}
 	next, err := sa.Apply(st, a)
 	if err != nil {
-		return nil, "", err
+		return r, "", err
 	}
 	raw, err := json.Marshal(a)
-	return raw, sa.Describe(st, a, next), err
+	if err != nil {
+		return r, "", err
+	}
+	r.Actions = append(r.Actions[:len(r.Actions):len(r.Actions)], raw)
+	r.Version++
+	return r, sa.Describe(st, a, next), nil
 }
 
-func (spellsArrows) undoable(r offline.Record) error {
+// undoSteps: one scorekeeper, no bots: the last action (handlers.canUndoLast).
+func (spellsArrows) undoSteps(r offline.Record) (int, error) {
 	if len(r.Actions) == 0 {
-		return errors.New("there is nothing to undo yet")
+		return 0, errors.New("there is nothing to undo yet")
 	}
-	return nil
+	return 1, nil
 }
 
 // create reads the new-game form as the server does (handlers.saCreate),

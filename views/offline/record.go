@@ -30,6 +30,17 @@ type Record struct {
 	Seed           int64             `json:"seed,string"`
 	Actions        []json.RawMessage `json:"actions"`
 	Version        int               `json:"version"`
+	// Seat is the viewer, as the server sees this device: -1 the
+	// scorekeeper of a shared phone, else the seat it holds. Offline taps
+	// are checked and drawn for this seat, as the server would.
+	Seat int `json:"seat"`
+	// ActionSeats is the seat that made each action in force, for games
+	// whose undo and screens depend on it (Mage's Tower); an offline tap
+	// adds Seat.
+	ActionSeats []int `json:"actionSeats,omitempty"`
+	// Table is what a game draws from its seat rows (bots, phones, join
+	// links), in the game's own form (views/<game>.RecordTable).
+	Table json.RawMessage `json:"table,omitempty"`
 }
 
 // JSON is the record as safe text for a script element or a text node:

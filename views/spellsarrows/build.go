@@ -71,6 +71,7 @@ func Build(src Source, version int) (Board, error) {
 			Kind: record.SpellsArrows, GameID: src.GameID, Title: src.Title,
 			SpectatorToken: src.SpectatorToken, CSRF: src.CSRF,
 			Setup: src.Setup, Seed: src.Seed, Actions: src.Actions, Version: version,
+			Seat: -1, // the scorekeeper: a Spells & Arrows game has no seats
 		}.JSON()
 	}
 	first := max(len(lines)-4, 0)

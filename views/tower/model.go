@@ -18,6 +18,7 @@ import (
 	"github.com/grimoire-games/grimoire/rules/record"
 	tw "github.com/grimoire-games/grimoire/rules/tower"
 	"github.com/grimoire-games/grimoire/views"
+	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // Seat indexes: the General sits at 0, the Mage at 1.
@@ -49,6 +50,7 @@ type Source struct {
 	Seat           int               // the viewer: -1 scorekeeper (one phone), 0 General, 1 Mage
 	JoinPath       string            // "/join/TOKEN" of the other seat while nobody holds it
 	UI             UI                // what the viewer has selected so far
+	Offline        bool              // drawn on the phone without network: bots wait for it
 }
 
 // UI is the half-made decision of the player to move, carried in query
@@ -208,6 +210,11 @@ type Board struct {
 	CanUndo   bool
 	UndoWhat  string
 	UndoSteps int
+
+	// Record is the game's record as JSON for the offline page ("" for
+	// spectators); Offline says this screen was drawn on the phone.
+	Record  string
+	Offline bool
 }
 
 // Fragment ids: one element per fragment, htmx swaps by id.
@@ -225,13 +232,17 @@ var UIFragments = []string{FragControls, FragTable, FragCard}
 
 // Fragments lists the parts of the game screen in page order.
 func Fragments(b Board) []views.Fragment {
-	return []views.Fragment{
+	out := []views.Fragment{
 		{ID: FragStatus, Component: Status(b)},
 		{ID: FragControls, Component: Controls(b)},
 		{ID: FragTable, Component: Table(b)},
 		{ID: FragCard, Component: CardPanel(b)},
 		{ID: FragLog, Component: LogTail(b)},
 	}
+	if b.Record != "" {
+		out = append(out, views.Fragment{ID: offline.ElementID, Component: offline.Text(b.Record)})
+	}
+	return out
 }
 
 // Play replays the actions and returns the state with one log line each.
@@ -345,6 +356,7 @@ func Build(src Source, version int) (Board, error) {
 		GameID: src.GameID, Title: src.Title, Version: version, Watch: src.Watch, CSRF: src.CSRF,
 		TwoPhones: src.TwoPhones, Seat: src.Seat, Players: src.Players, JoinPath: src.JoinPath,
 		RulesURL: "/rules/" + record.MagesTower, Card: st.Card().Rows, ToPlay: st.ToPlay(),
+		Record: RecordOf(src, version), Offline: src.Offline,
 	}
 	setup := st.Setup()
 	b.Players[SeatGeneral].Name, b.Players[SeatMage].Name = setup.General, setup.Mage
