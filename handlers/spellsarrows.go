@@ -148,6 +148,22 @@ func saFormAction(c echo.Context) (sa.Action, error) {
 // "new game with the same players" was tapped.
 func (h *Handler) saNewForm(c echo.Context) error {
 	f := saview.NewForm{Victory: 12, Turns: 5}
+	if c.QueryParam("change") == "1" {
+		// "Change" on the confirmation: the form again with what was typed.
+		q := c.QueryParams()
+		f.Spy, f.Mage, f.SameSpellOnly = q.Get("spy"), q.Get("mage"), q.Get("sameSpellOnly") == "on"
+		if n, err := strconv.Atoi(q.Get("victory")); err == nil {
+			f.Victory = n
+		}
+		if n, err := strconv.Atoi(q.Get("turns")); err == nil {
+			f.Turns = n
+		}
+		for _, k := range []string{"mapName", "deckName"} {
+			if n := q.Get(k); n != "" {
+				f.Reload = append(f.Reload, n)
+			}
+		}
+	}
 	if from := c.QueryParam("from"); from != "" {
 		if g, err := h.store.Game(c.Request().Context(), from); err == nil && g.Kind == record.SpellsArrows && g.Owner == device(c) {
 			if setup, err := sa.ParseSetup(g.Setup); err == nil {

@@ -58,6 +58,10 @@ func Build(src Source, version int) (Board, error) {
 	}
 	if src.Watch {
 		b.Refresh = "/watch/" + src.SpectatorToken
+		b.SheetURL = b.Refresh + "/sheet"
+		if b.Snap.Over {
+			b.ExportURL = b.Refresh + "/export"
+		}
 	} else {
 		base := "/g/" + src.GameID
 		b.Post, b.UndoURL, b.Refresh, b.LogURL = base+"/act", base+"/undo", base, base+"/log"
