@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -167,25 +166,12 @@ func (h *Handler) scScreen(c echo.Context, s screen) error {
 	return writeFragments(c, s.Status, before, scview.Fragments(now), msg, isErr)
 }
 
-// scDecode reads one tap and checks it against the rules and the seat.
+// scDecode reads one tap and checks it against the rules and the seat,
+// with the same functions as the offline page (views/scribes).
 func (h *Handler) scDecode(c echo.Context, s screen) (json.RawMessage, error) {
-	var a sc.Action
-	switch {
-	case c.FormValue("action") != "":
-		var err error
-		if a, err = sc.ParseAction([]byte(c.FormValue("action"))); err != nil {
-			return nil, badRequest("The tap could not be read: " + err.Error())
-		}
-	case c.FormValue("type") == "exchange":
-		give, err1 := sc.ParseElement(c.FormValue("give"))
-		take, err2 := sc.ParseElement(c.FormValue("take"))
-		n, err3 := strconv.Atoi(c.FormValue("count"))
-		if err := errors.Join(err1, err2, err3); err != nil {
-			return nil, badRequest("The exchange could not be read: " + err.Error())
-		}
-		a = sc.Exchange(-1, give, take, n)
-	default:
-		return nil, badRequest("The tap did not say what to do.")
+	a, err := scview.ActionFromForm(c.FormValue)
+	if err != nil {
+		return nil, badRequest(err.Error())
 	}
 	setup, err := scSetup(s.Game)
 	if err != nil {
@@ -196,19 +182,8 @@ func (h *Handler) scDecode(c echo.Context, s screen) (json.RawMessage, error) {
 		return nil, err
 	}
 	st := states[len(states)-1]
-	d := st.Decider()
-	if a.Seat == -1 {
-		a.Seat = d
-	}
-	switch {
-	case st.Over():
-		return nil, sc.ErrGameOver
-	case a.Seat != d:
-		return nil, fmt.Errorf("it is %s's decision, not %s's", st.Name(d), st.Name(a.Seat))
-	case scview.BotOf(setup, d) != "":
-		return nil, fmt.Errorf("%s is a bot and plays by itself", st.Name(d))
-	case s.Seat >= 0 && s.Seat != d:
-		return nil, fmt.Errorf("it is %s's decision, on their phone", st.Name(d))
+	if a, err = scview.MayDecide(setup, st, a, s.Seat); err != nil {
+		return nil, err
 	}
 	if _, err := sc.Apply(st, a); err != nil {
 		return nil, err

@@ -34,6 +34,8 @@ type Source struct {
 	// Seats lists the seats waiting to be joined from another phone
 	// (empty when the game is passed around one phone).
 	Joins []Join
+	// Offline: drawn on the phone without network; bots wait for it.
+	Offline bool
 }
 
 // Join is one seat's join link.
@@ -149,6 +151,7 @@ func Build(src Source, version int) (Board, error) {
 		CSRF: src.CSRF, Seat: src.Seat, Data: st.Data(), Setup: setup,
 		RulesURL: "/rules/" + record.ArcaneScribes, Decider: decider, Over: st.Over(),
 		Joins: src.Joins, Owner: src.Owner,
+		Record: RecordOf(src, version), Offline: src.Offline,
 	}
 	for i := range setup.Players {
 		if BotOf(setup, i) == "" {

@@ -14,6 +14,7 @@ import (
 
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
+	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // Board is everything the table screen shows.
@@ -58,6 +59,11 @@ type Board struct {
 	LogTail  []LogLine
 	CanUndo  bool
 	UndoWhat string
+
+	// Record is the game's record as JSON for the offline page ("" for
+	// spectators); Offline says this screen was drawn on the phone.
+	Record  string
+	Offline bool
 }
 
 // LogLine is one numbered sentence of the game log.
@@ -78,7 +84,7 @@ const (
 
 // Fragments lists the parts of the table in page order.
 func Fragments(b Board) []views.Fragment {
-	return []views.Fragment{
+	out := []views.Fragment{
 		{ID: FragStatus, Component: Status(b)},
 		{ID: FragControls, Component: Controls(b)},
 		{ID: FragRow, Component: Row(b)},
@@ -86,6 +92,10 @@ func Fragments(b Board) []views.Fragment {
 		{ID: FragPlayers, Component: Players(b)},
 		{ID: FragLog, Component: LogTail(b)},
 	}
+	if b.Record != "" {
+		out = append(out, views.Fragment{ID: offline.ElementID, Component: offline.Text(b.Record)})
+	}
+	return out
 }
 
 func (b Board) v() string { return strconv.Itoa(b.Version) }
