@@ -18,7 +18,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/store"
+	scview "github.com/grimoire-games/grimoire/views/scribes"
 )
 
 // cdpCall sends one DevTools protocol command to the phone's tab.
@@ -355,4 +357,325 @@ func TestBrowserOfflineMeasure(t *testing.T) {
 		p.waitFor(`document.querySelector('[data-testid="outbox-count"]').textContent === ''`)
 	}
 	cdpCall(p, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1})
+}
+
+// offlineTimes logs the time the page took for the offline taps and the
+// selection steps drawn on the phone since the counts given (never asserts).
+func (p *phone) offlineTimes(label string, taps0, steps0 int) {
+	p.t.Helper()
+	stat := func(expr string, from int) string {
+		ms := eval[[]float64](p, fmt.Sprintf(`(%s || []).slice(%d)`, expr, from))
+		if len(ms) == 0 {
+			return "none"
+		}
+		sort.Float64s(ms)
+		return fmt.Sprintf("median %.1f ms, max %.1f ms (%d)", ms[len(ms)/2], ms[len(ms)-1], len(ms))
+	}
+	p.t.Logf("%s: offline taps %s; selection steps %s; last module load+start %.0f ms", label,
+		stat("window.grimoireOffline.tapsMs", taps0), stat("window.grimoireOffline.stepsMs", steps0),
+		eval[float64](p, `window.grimoireOffline.wasmLoadMs || 0`))
+}
+
+// waitOutbox waits for the banner's count of waiting taps (it is counted
+// just after the screen is drawn).
+func (p *phone) waitOutbox(want string) {
+	p.t.Helper()
+	p.waitFor(fmt.Sprintf(`document.querySelector('[data-testid="outbox-count"]').textContent === %q`, want))
+}
+
+func (p *phone) offlineCounts() (taps, steps int) {
+	return eval[int](p, `window.grimoireOffline.tapsMs.length`), eval[int](p, `window.grimoireOffline.stepsMs.length`)
+}
+
+// waitSynced waits for the network to be back and the outbox empty.
+func (p *phone) waitSynced() {
+	p.t.Helper()
+	p.setNetwork(true)
+	p.waitFor(`document.querySelector('[data-testid="outbox-count"]').textContent === '' && !document.documentElement.classList.contains('is-offline')`)
+}
+
+// serverHas waits until the server's record starts with the actions played
+// (bots may have answered after them) and returns its version.
+func serverHas(t *testing.T, a *app, id string, played []json.RawMessage) int {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		v, actions := serverRecord(t, a, id)
+		if len(actions) >= len(played) && sameActions(actions[:len(played)], played) {
+			return v
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server: version %d, actions %s; played %s", v, actions, played)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// Mage's Tower passed around one phone, offline: the hand-over screens, the
+// coin and card-row choices (GET steps) and the taps all happen on the
+// phone; an undo of a synced move waits as an undo, an undo of a waiting
+// tap forgets it; after an offline reload and the network's return the
+// server has exactly what was played.
+func TestBrowserOfflineTowerPassAndPlay(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	newTowerGame(p, a.URL, func() {
+		p.do(chromedp.SetValue(chromedp.CSS("#general"), "Ana"), chromedp.SetValue(chromedp.CSS("#mage"), "Ben"))
+	}, "")
+	p.waitServiceWorker()
+	id := gameID(p)
+	p.reveal("Ana")
+	p.selectCoins("L1", "L2", "L3")
+	p.step("place", 1) // online: the server takes it
+
+	p.setNetwork(false)
+	p.waitFor(`document.documentElement.classList.contains('is-offline')`)
+	taps0, steps0 := p.offlineCounts()
+	p.step("undo", 2) // of a synced move: waits as an undo
+	p.reveal("Ana")   // drawn on the phone
+	p.selectCoins("L1", "L2")
+	p.step("place", 3)
+	p.step("end", 4)
+	p.reveal("Ben")
+	if n := campFacesShown(p); n != 0 {
+		t.Fatalf("offline, the Mage's screen shows %d camp faces", n)
+	}
+	p.cast("6", "2", "aim-zone-1", 5, "offline-tower-mage-preview")
+	p.waitFor(has("privacy")) // the hand-over screen, offline too
+	if n := campFacesShown(p); n != 0 {
+		t.Fatalf("offline, the hand-over screen shows %d camp faces", n)
+	}
+	p.reveal("Ana")
+	p.selectCoins("M1")
+	p.step("place", 6)
+	p.step("undo", 5) // a waiting tap: forgotten
+	p.waitOutbox("4 taps waiting")
+	if v, _ := serverRecord(t, a, id); v != 1 {
+		t.Fatalf("the server moved to version %d while the phone was offline", v)
+	}
+	p.offlineTimes("Mage's Tower, CPU x1", taps0, steps0)
+	p.screenshot("offline-tower-waiting")
+
+	p.open(a.URL + "/g/" + id) // offline reload
+	p.waitVersion(5)
+	if !eval[bool](p, has("privacy")) || campFacesShown(p) != 0 {
+		t.Fatal("after an offline reload the hand-over screen should hide the camp")
+	}
+	p.waitOutbox("4 taps waiting")
+	_, played := p.pageRecord()
+
+	p.waitSynced()
+	v, actions := serverRecord(t, a, id)
+	if v != 5 || !sameActions(actions, played) {
+		t.Fatalf("server: version %d, actions %s; played %s", v, actions, played)
+	}
+	p.waitVersion(5)
+	p.reveal("Ana") // online again: the server's screen
+
+	// A mid-range phone: the same taps with the CPU throttled 4x.
+	cdpCall(p, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4})
+	p.setNetwork(false)
+	taps0, steps0 = p.offlineCounts()
+	p.selectCoins("M1", "M2")
+	p.step("place", 6)
+	p.step("end", 7)
+	p.reveal("Ben")
+	p.offlineTimes("Mage's Tower, CPU x4", taps0, steps0)
+	cdpCall(p, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1})
+	_, played = p.pageRecord()
+	p.waitSynced()
+	if v := serverHas(t, a, id, played); v != 7 {
+		t.Fatalf("server version %d after the second sync, want 7", v)
+	}
+}
+
+// Mage's Tower against the greedy bot, offline: the bot cannot move without
+// the network, the screen says so, and it moves once the taps are synced.
+func TestBrowserOfflineTowerBotWaits(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	newTowerGame(p, a.URL, func() {
+		p.do(chromedp.SetValue(chromedp.CSS("#general"), "Cleo"), chromedp.SetValue(chromedp.CSS("#mage-player"), "greedy"))
+	}, "")
+	p.waitServiceWorker()
+	id := gameID(p)
+	p.selectCoins("L1", "L2", "L3")
+	p.step("place", 1)
+	p.step("end", 2)
+	p.waitVersion(3) // the bot answered online
+
+	p.setNetwork(false)
+	p.waitFor(`document.documentElement.classList.contains('is-offline')`)
+	p.step("undo", 5) // the General's end and the bot's answer: two steps, waiting
+	p.step("end", 6)
+	p.waitFor(has("bot-offline"))
+	if got := p.text("bot-offline"); !strings.Contains(got, "Waiting for the network: Greedy bot moves when you are back online") {
+		t.Fatalf("offline bot turn says %q", got)
+	}
+	p.screenshot("offline-tower-bot-waits")
+	p.step("undo", 5) // forgets the waiting end
+	p.step("end", 6)
+	p.waitOutbox("2 taps waiting")
+	p.open(a.URL + "/g/" + id) // offline reload
+	p.waitVersion(6)
+	p.waitFor(has("bot-offline"))
+	_, played := p.pageRecord()
+
+	p.waitSynced()
+	if v := serverHas(t, a, id, played); v < 6 {
+		t.Fatalf("server version %d, want at least 6", v)
+	}
+	// Online again, the page asks for the bot's move.
+	p.waitVersion(7)
+	if v, actions := serverRecord(t, a, id); v != 7 || len(actions) != len(played)+1 {
+		t.Fatalf("after the bot's move the server has version %d, %d actions", v, len(actions))
+	}
+}
+
+// pageScribes replays the page's record: the state the screen shows.
+func pageScribes(p *phone) (sc.State, int) {
+	p.t.Helper()
+	var r struct {
+		Setup   json.RawMessage   `json:"setup"`
+		Seed    int64             `json:"seed,string"`
+		Actions []json.RawMessage `json:"actions"`
+		Version int               `json:"version"`
+	}
+	if err := json.Unmarshal([]byte(eval[string](p, `document.getElementById('grimoire-record').textContent`)), &r); err != nil {
+		p.t.Fatal(err)
+	}
+	states, _, _, err := scview.Play(r.Setup, r.Seed, r.Actions)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return states[len(states)-1], r.Version
+}
+
+// scTurn makes the decision the screen offers (a person's), tapping the
+// privacy screen away first. It returns false when a bot is to decide.
+func (p *phone) scTurn(t *testing.T) bool {
+	t.Helper()
+	st, v := pageScribes(p)
+	p.waitVersion(v)
+	if d := st.Decider(); d < 0 || st.Over() || eval[bool](p, has("bot-offline")) || eval[bool](p, has("bot-pending")) {
+		return false
+	}
+	if eval[bool](p, has("privacy")) {
+		html := eval[string](p, `document.body.innerHTML`)
+		for seat := range st.Players() {
+			for _, c := range st.Reserved(seat) {
+				if strings.Contains(html, c.Name) {
+					t.Fatalf("%s's reserved %s shows behind the privacy screen", st.Name(seat), c.Name)
+				}
+			}
+		}
+		p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
+	}
+	ch := sc.Legal(st)
+	switch ch.Decision {
+	case sc.DecideMain:
+		x := ch.Takes[0]
+		p.tap("take-" + x.Elements[0].String() + "-" + x.Elements[1].String())
+	case sc.DecideFollow:
+		if eval[bool](p, has("trade-form")) {
+			p.tap("follow-decline")
+		} else {
+			p.tapCSS(`[data-testid="follow"] button`)
+		}
+	case sc.DecideDiscard:
+		p.tapCSS(`[data-testid="discard"] button`)
+	}
+	p.waitFor(fmt.Sprintf(`document.querySelector('[data-version-src]').getAttribute('data-version-src') !== '%d'`, v))
+	return true
+}
+
+// The Arcane Scribes on one phone (two people and a greedy bot), offline:
+// the privacy screens, the taps and an undo of each kind on the phone; the
+// bot's decision waits for the network; after an offline reload and the
+// network's return the server has what was played and the bot moves.
+func TestBrowserOfflineScribes(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	p.open(a.URL + "/new/arcane-scribes")
+	p.do(
+		chromedp.SetValue(chromedp.CSS("#name0"), "Mia"),
+		chromedp.SetValue(chromedp.CSS("#name1"), "Ben"),
+		chromedp.SetValue(chromedp.CSS("#kind2"), "greedy"),
+	)
+	p.tap("new-submit")
+	p.do(chromedp.WaitVisible(sel("confirm")))
+	p.tap("start")
+	p.do(chromedp.WaitVisible(sel("board")))
+	p.waitServiceWorker()
+	id := gameID(p)
+	for !p.scTurn(t) { // online: bots first, then one person's move
+		p.scSettle()
+	}
+	p.scSettle()
+	v0, _ := serverRecord(t, a, id)
+
+	p.setNetwork(false)
+	p.waitFor(`document.documentElement.classList.contains('is-offline')`)
+	taps0, steps0 := p.offlineCounts()
+	_, v := pageScribes(p)
+	p.tap("undo") // of a synced move (and the bot's after it): waits as an undo
+	p.waitFor(fmt.Sprintf(`document.querySelector('[data-version-src]').getAttribute('data-version-src') !== '%d'`, v))
+	if !p.scTurn(t) {
+		t.Fatal("after the undo a person should decide")
+	}
+	_, v = pageScribes(p)
+	p.tap("undo") // a waiting tap: forgotten
+	p.waitVersion(v - 1)
+	moves := 0
+	for moves < 4 && p.scTurn(t) {
+		moves++
+	}
+	if moves == 0 {
+		t.Fatal("no offline move was made")
+	}
+	botWaits := eval[bool](p, has("bot-offline"))
+	if botWaits {
+		if got := p.text("bot-offline"); !strings.Contains(got, "Waiting for the network: Bot 3 moves when you are back online") {
+			t.Fatalf("offline bot decision says %q", got)
+		}
+		p.screenshot("offline-scribes-bot-waits")
+	}
+	if v, _ := serverRecord(t, a, id); v != v0 {
+		t.Fatalf("the server moved to version %d while the phone was offline", v)
+	}
+	p.offlineTimes("Arcane Scribes, CPU x1", taps0, steps0)
+	_, v = pageScribes(p)
+	p.open(a.URL + "/g/" + id) // offline reload
+	p.waitVersion(v)
+	_, played := p.pageRecord()
+	if got := p.outboxCount(); got == "" {
+		t.Fatal("after an offline reload no tap waits")
+	}
+
+	p.waitSynced()
+	if got := serverHas(t, a, id, played); got < v {
+		t.Fatalf("server version %d, want at least %d", got, v)
+	}
+	if botWaits {
+		p.waitFor(fmt.Sprintf(`document.querySelector('[data-version-src]').getAttribute('data-version-src') !== '%d'`, v))
+		if got, actions := serverRecord(t, a, id); got <= v || len(actions) <= len(played) {
+			t.Fatalf("the bot did not move after the sync: version %d", got)
+		}
+	}
+
+	// A mid-range phone: a few more offline decisions, CPU throttled 4x.
+	p.scSettle()
+	cdpCall(p, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4})
+	p.setNetwork(false)
+	taps0, steps0 = p.offlineCounts()
+	for i := 0; i < 3 && p.scTurn(t); i++ {
+	}
+	p.offlineTimes("Arcane Scribes, CPU x4", taps0, steps0)
+	cdpCall(p, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1})
+	_, played = p.pageRecord()
+	p.waitSynced()
+	serverHas(t, a, id, played)
 }

@@ -15,7 +15,7 @@
   var WASM = me && me.getAttribute("data-wasm");
   var EXEC = me && me.getAttribute("data-wasm-exec");
   var root = document.documentElement;
-  var api = (window.grimoireOffline = { lastTapMs: null, tapsMs: [], wasmLoadMs: null });
+  var api = (window.grimoireOffline = { lastTapMs: null, tapsMs: [], stepsMs: [], wasmLoadMs: null });
 
   // ---- IndexedDB: records (what this phone shows of each game), outbox
   // (taps waiting for the server, in order) and held (taps the server did
@@ -109,8 +109,9 @@
   window.addEventListener("online", function () { failed = false; status(); sync(); });
   window.addEventListener("offline", function () {
     status();
-    // Draw this phone's screen: a bot's turn now says it waits for the network.
-    if (game && game.rec) show(game.rec).catch(function () {});
+    // A bot's turn on screen: draw it here, where it says the bot waits
+    // for the network (any other screen stays as it is, selection and all).
+    if (game && game.rec && botAsked()) show(game.rec).catch(function () {});
     else loadWasm();
   });
 
@@ -151,6 +152,8 @@
   var game = null; // {id, rec (JSON text), local}
   var shown = {}; // fragment id -> HTML last put on screen by this script
 
+  // botAsked says the screen asks the server for a bot's move.
+  function botAsked() { return !!document.querySelector('#board [hx-post$="/bot"]'); }
   function recordEl() { return document.getElementById("grimoire-record"); }
   function pageRecord() {
     var el = recordEl();
@@ -220,6 +223,7 @@
     var query = i < 0 ? "" : path.slice(i + 1);
     queue = queue.then(function () { return show(game.rec, query); }).then(function () {
       api.lastStepMs = performance.now() - t0;
+      api.stepsMs.push(api.lastStepMs);
     }).catch(function (err) {
       var a = document.getElementById("alert");
       if (a) { a.className = "panel error-box"; a.textContent = "This phone could not draw the screen offline: " + err.message; }
@@ -596,8 +600,9 @@
       }
       if (!rec) throw new Error("This game is not saved on this phone.");
       return putRecord(rec, false).then(function () {
-        // A page kept by the service worker was drawn online: draw it here.
-        if (offline()) return show(rec);
+        // A page kept by the service worker, drawn online on a bot's turn:
+        // draw it here, where the bot waits for the network.
+        if (offline() && botAsked()) return show(rec);
       });
     }).then(function () {
       showHeld();
