@@ -679,3 +679,75 @@ func TestBrowserOfflineScribes(t *testing.T) {
 	p.waitSynced()
 	serverHas(t, a, id, played)
 }
+
+// waitPath waits until the phone shows path (a game started offline moves
+// to its server page once the server has it).
+func (p *phone) waitPath(path string) {
+	p.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ctx, cancel := context.WithTimeout(p.ctx, 2*time.Second)
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`))
+		cancel()
+		if err == nil && got == path {
+			break
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("the phone stayed on %q (%v), want %s", got, err, path)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	p.do(chromedp.WaitReady(chromedp.CSS("body")))
+}
+
+// Mage's Tower and The Arcane Scribes started with no network (one phone):
+// played on the phone, then created and synced with their bot seats when
+// the network is back, where the bot moves.
+func TestBrowserOfflineNewTowerAndScribes(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	p.open(a.URL + "/new/mages-tower")
+	p.waitServiceWorker()
+	p.setNetwork(false)
+
+	p.open(a.URL + "/new/mages-tower")
+	p.do(chromedp.SetValue(chromedp.CSS("#general"), "Ana"), chromedp.SetValue(chromedp.CSS("#mage-player"), "greedy"))
+	p.tap("new-submit")
+	p.do(chromedp.WaitVisible(sel("coin-L1")))
+	p.waitVersion(0)
+	p.selectCoins("L1", "L2")
+	p.step("place", 1)
+	p.step("end", 2)
+	p.waitFor(has("bot-offline"))
+	tower := eval[string](p, `JSON.parse(document.getElementById('grimoire-record').textContent).id`)
+	_, towerPlayed := p.pageRecord()
+	p.screenshot("offline-new-tower")
+
+	p.open(a.URL + "/new/arcane-scribes")
+	p.do(chromedp.SetValue(chromedp.CSS("#name0"), "Mia"), chromedp.SetValue(chromedp.CSS("#name1"), "Ben"))
+	p.tap("new-submit")
+	p.do(chromedp.WaitVisible(sel("controls")))
+	p.waitVersion(0)
+	for i := 0; i < 3; i++ {
+		if !p.scTurn(t) {
+			t.Fatal("two people: a person always decides")
+		}
+	}
+	scribes := eval[string](p, `JSON.parse(document.getElementById('grimoire-record').textContent).id`)
+	_, scPlayed := p.pageRecord()
+
+	p.setNetwork(true)
+	p.waitPath("/g/" + scribes)
+	p.waitVersion(len(scPlayed))
+	if v, actions := serverRecord(t, a, scribes); v != len(scPlayed) || !sameActions(actions, scPlayed) {
+		t.Fatalf("scribes on the server: version %d, actions %s; played %s", v, actions, scPlayed)
+	}
+	p.open(a.URL + "/g/" + tower)
+	serverHas(t, a, tower, towerPlayed)
+	p.waitVersion(3) // the bot moves, online
+	seats, err := a.Store.Seats(context.Background(), tower)
+	if err != nil || len(seats) != 1 || seats[0].Holder != "bot:greedy" || seats[0].Index != 1 {
+		t.Fatalf("tower seats %+v (%v)", seats, err)
+	}
+}

@@ -233,57 +233,7 @@ func (h *Handler) scCreate(c echo.Context) error {
 		}
 		return h.scStart(c, setup, mode)
 	}
-	f := scview.NewForm{Mode: mode, Seats: make([]scview.SeatForm, scMaxSeats)}
-	var setup sc.Setup
-	var problems []string
-	bots := 0
-	seen := map[string]bool{}
-	for i := range f.Seats {
-		name := strings.TrimSpace(c.FormValue("name" + strconv.Itoa(i)))
-		kind := c.FormValue("kind" + strconv.Itoa(i))
-		switch kind {
-		case "greedy", "random":
-		default:
-			kind = "person"
-		}
-		f.Seats[i] = scview.SeatForm{Name: name, Kind: kind}
-		if name == "" && kind == "person" {
-			continue
-		}
-		if len([]rune(name)) > 24 {
-			problems = append(problems, fmt.Sprintf("Seat %d: a name may have 24 letters at most.", i+1))
-		}
-		bot := ""
-		if kind != "person" {
-			bot = kind
-			bots++
-			if name == "" {
-				name = fmt.Sprintf("Bot %d", i+1)
-			}
-		}
-		if seen[strings.ToLower(name)] {
-			problems = append(problems, fmt.Sprintf("Two seats are called %q: give each player their own name.", name))
-		}
-		seen[strings.ToLower(name)] = true
-		setup.Players = append(setup.Players, name)
-		setup.Bots = append(setup.Bots, bot)
-	}
-	switch n := len(setup.Players); {
-	case n < sc.MinPlayers:
-		problems = append(problems, "The Arcane Scribes needs at least 2 players (people or bots).")
-	case n > sc.MaxPlayers:
-		problems = append(problems, "At most 8 players.")
-	case bots == n:
-		problems = append(problems, "At least one seat must be a person.")
-	}
-	if bots == 0 {
-		setup.Bots = nil
-	}
-	if len(problems) == 0 {
-		if _, err := sc.New(setup, 1); err != nil {
-			problems = append(problems, err.Error())
-		}
-	}
+	setup, f, problems := scview.ReadForm(c.FormValue, mode)
 	if len(problems) > 0 {
 		f.Problems = problems
 		return render(c, http.StatusUnprocessableEntity, scview.NewGame(h.page(c, "New Arcane Scribes game", "new"), f))
@@ -310,7 +260,7 @@ func (h *Handler) scStart(c echo.Context, setup sc.Setup, mode string) error {
 	now := h.now().UTC()
 	g := store.Game{
 		ID: randomID(9), Kind: record.ArcaneScribes,
-		Title: "Scribes: " + strings.Join(setup.Players, ", "),
+		Title: scview.Title(setup),
 		Owner: device(c), SpectatorToken: randomID(18), Seed: seed, Setup: raw,
 		Created: now, Updated: now,
 	}

@@ -72,7 +72,7 @@ func contentType(name string) string {
 
 // precachePages are the pages the service worker saves at install so they
 // open without network.
-var precachePages = []string{"/offline", "/offline/game", "/new/spells-arrows", "/rules", "/rules/spells-arrows"}
+var precachePages = []string{"/offline", "/offline/game", "/new/spells-arrows", "/new/mages-tower", "/new/arcane-scribes", "/rules", "/rules/spells-arrows", "/rules/mages-tower", "/rules/arcane-scribes"}
 
 // serviceWorker serves /sw.js from the site root (so its scope is the whole
 // app) with the list of files to precache filled in. It must not be cached

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -10,9 +11,13 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/rules/record"
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	tw "github.com/grimoire-games/grimoire/rules/tower"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views/offline"
+	scview "github.com/grimoire-games/grimoire/views/scribes"
+	twview "github.com/grimoire-games/grimoire/views/tower"
 )
 
 // Offline play (static/offline.js): a phone that played without network
@@ -83,6 +88,7 @@ func (h *Handler) syncCreate(c echo.Context) error {
 		return fmt.Errorf("load game: %w", err)
 	}
 	var title string
+	var seats []store.Seat
 	switch kind {
 	case record.SpellsArrows:
 		setup, err := sa.ParseSetup(raw)
@@ -93,6 +99,48 @@ func (h *Handler) syncCreate(c echo.Context) error {
 			return badRequest("The game cannot start: " + err.Error())
 		}
 		title = fmt.Sprintf("%s (spy) vs %s (mage)", setup.Spy, setup.Mage)
+	case record.MagesTower:
+		// One phone (views/tower.OfflineCreate); bot seats come with the
+		// record's table.
+		setup, err := tw.ParseSetup(raw)
+		if err != nil {
+			return badRequest("The game setup could not be read: " + err.Error())
+		}
+		if _, err := tw.New(setup, seed); err != nil {
+			return badRequest("The game cannot start: " + err.Error())
+		}
+		var t twview.RecordTable
+		if tr := c.FormValue("table"); tr != "" {
+			if err := json.Unmarshal([]byte(tr), &t); err != nil || t.TwoPhones {
+				return badRequest("The players of a game started offline could not be read.")
+			}
+		}
+		names := [2]string{setup.General, setup.Mage}
+		for i, bot := range t.Bots {
+			if bot == "" {
+				continue
+			}
+			if _, ok := tw.Bots()[bot]; !ok {
+				return badRequest("There is no " + bot + " bot.")
+			}
+			seats = append(seats, store.Seat{Index: i, Name: names[i], Token: randomID(18), Holder: "bot:" + bot})
+		}
+		title = twview.Title(setup)
+	case record.ArcaneScribes:
+		// One phone (views/scribes.OfflineCreate); the bots are in the setup.
+		setup, err := sc.ParseSetup(raw)
+		if err != nil {
+			return badRequest("The game setup could not be read: " + err.Error())
+		}
+		if _, err := sc.New(setup, seed); err != nil {
+			return badRequest("The game cannot start: " + err.Error())
+		}
+		for i, name := range setup.Players {
+			if bot := scview.BotOf(setup, i); bot != "" {
+				seats = append(seats, store.Seat{Index: i, Name: name, Token: randomID(18), Holder: "bot:" + bot})
+			}
+		}
+		title = scview.Title(setup)
 	default:
 		return badRequest("This build cannot start " + kind + " games offline.")
 	}
@@ -101,7 +149,7 @@ func (h *Handler) syncCreate(c echo.Context) error {
 		ID: id, Kind: kind, Title: title, Owner: device(c), SpectatorToken: randomID(18),
 		Seed: seed, Setup: raw, Created: now, Updated: now,
 	}
-	if err := h.store.CreateGame(ctx, g, nil); err != nil {
+	if err := h.store.CreateGame(ctx, g, seats); err != nil {
 		return fmt.Errorf("create game: %w", err)
 	}
 	return c.JSON(http.StatusOK, map[string]string{"id": id})

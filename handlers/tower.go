@@ -268,50 +268,9 @@ func (h *Handler) towerNewForm(c echo.Context) error {
 	return render(c, http.StatusOK, twview.NewGame(h.page(c, "New Mage's Tower game", "new"), f))
 }
 
-// towerReadForm reads and checks the players and mode of the form.
-func towerReadForm(c echo.Context) twview.NewForm {
-	f := twview.NewForm{
-		General: strings.TrimSpace(c.FormValue("general")), Mage: strings.TrimSpace(c.FormValue("mage")),
-		ThumbsMayStay: c.FormValue("thumbsMayStay") == "on", TwoPhones: c.FormValue("mode") == "two",
-		MySide: c.FormValue("myside"),
-	}
-	player := func(field, side string) string {
-		switch v := c.FormValue(field); v {
-		case "", "person":
-			return ""
-		case "greedy", "random":
-			return v
-		default:
-			f.Problems = append(f.Problems, fmt.Sprintf("The %s is played by a person or a bot (greedy or random), not %q.", side, v))
-			return ""
-		}
-	}
-	f.GeneralBot, f.MageBot = player("generalPlayer", "General"), player("magePlayer", "Mage")
-	name := func(n *string, bot, side string) {
-		switch {
-		case *n == "" && bot != "":
-			*n = strings.ToUpper(bot[:1]) + bot[1:] + " bot"
-		case *n == "":
-			f.Problems = append(f.Problems, "Give the "+side+"'s name.")
-		case len([]rune(*n)) > 40:
-			f.Problems = append(f.Problems, "The "+side+"'s name is longer than 40 letters.")
-		}
-	}
-	name(&f.General, f.GeneralBot, "General")
-	name(&f.Mage, f.MageBot, "Mage")
-	switch m := c.FormValue("mode"); m {
-	case "", "one", "two":
-	default:
-		f.Problems = append(f.Problems, fmt.Sprintf("Play on one phone or two, not %q.", m))
-	}
-	if f.MySide != "mage" {
-		f.MySide = "general"
-	}
-	if f.TwoPhones && (f.GeneralBot != "" || f.MageBot != "") {
-		f.Problems = append(f.Problems, "Two phones are for two people: with a bot, play on one phone.")
-	}
-	return f
-}
+// towerReadForm reads and checks the players and mode of the form (with the
+// function the offline page uses to start a game).
+func towerReadForm(c echo.Context) twview.NewForm { return twview.ReadForm(c.FormValue) }
 
 // towerCreate is two steps: the form posts here to be checked and shown for
 // confirmation; the confirmation posts the checked setup back with confirm=1.
@@ -357,7 +316,7 @@ func (h *Handler) towerStart(c echo.Context, setup tw.Setup, f twview.NewForm) e
 	now := h.now().UTC()
 	g := store.Game{
 		ID: randomID(9), Kind: record.MagesTower,
-		Title: fmt.Sprintf("%s (General) vs %s (Mage)", setup.General, setup.Mage),
+		Title: twview.Title(setup),
 		Owner: device(c), SpectatorToken: randomID(18), Seed: seed, Setup: raw,
 		Created: now, Updated: now,
 	}

@@ -154,6 +154,8 @@
 
   // botAsked says the screen asks the server for a bot's move.
   function botAsked() { return !!document.querySelector('#board [hx-post$="/bot"]'); }
+  // The class each game's board element has on its server page.
+  var BOARD_CLASS = { "mages-tower": "tower-board", "arcane-scribes": "scribes" };
   function recordEl() { return document.getElementById("grimoire-record"); }
   function pageRecord() {
     var el = recordEl();
@@ -209,6 +211,10 @@
       var res = g.render(rec, query || "");
       if (res.error) throw new Error(res.error);
       if (!query) shown = {};
+      // The empty screen of a game started here takes its game's layout.
+      var blank = document.querySelector("[data-offline-board]");
+      var cls = BOARD_CLASS[JSON.parse(rec).kind];
+      if (blank && cls) blank.classList.add(cls);
       swap(res);
       game.rec = rec;
       game.drawn = true;
@@ -374,7 +380,7 @@
   }
   function send(e) {
     if (e.op.type === "create") {
-      return post("/sync/new", { kind: e.op.kind, id: e.game, seed: e.op.seed, setup: e.op.setup });
+      return post("/sync/new", { kind: e.op.kind, id: e.game, seed: e.op.seed, setup: e.op.setup, table: e.op.table || "" });
     }
     var p = { op: e.op.type, v: String(e.v), cid: e.cid };
     Object.keys(e.op.fields || {}).forEach(function (k) { p[k] = e.op.fields[k]; });
@@ -391,7 +397,10 @@
         touched[e.game] = true;
         return send(e).then(function (res) {
           if (res.ok) {
-            return tx(["outbox"], "readwrite", function (t) { t.objectStore("outbox").delete(e.seq); }).then(recount).then(step);
+            return tx(["outbox"], "readwrite", function (t) { t.objectStore("outbox").delete(e.seq); }).then(function () {
+              // A game started here is on the server now: its taps go there.
+              if (e.op.type === "create") return markSynced(e.game);
+            }).then(recount).then(step);
           }
           // The server did not take it: hold this game's waiting taps.
           return res.text().then(function (body) {
@@ -421,6 +430,14 @@
     }, function () { syncing = false; });
   }
   api.sync = sync;
+
+  function markSynced(id) {
+    return getRecord(id).then(function (saved) {
+      if (!saved || !saved.local) return;
+      saved.local = false;
+      return tx(["records"], "readwrite", function (t) { t.objectStore("records").put(saved); });
+    });
+  }
 
   function hold(id, code, body) {
     return all("outbox", id).then(function (list) {
@@ -556,16 +573,18 @@
       a.textContent = msg;
       a.scrollIntoView();
     };
-    if (hasFile) return problem("A custom map or deck needs the network. Remove the files to start with the default court and deck.");
+    if (hasFile) return problem("A custom file (map, deck or card) needs the network. Remove it to start with the default one.");
     loadWasm().then(function (g) {
       var res = g.newGame(kind, JSON.stringify(fields));
       if (res.error) return problem(res.error);
       var id = randomID();
       var seed = randomSeed();
-      var rec = JSON.stringify({ kind: kind, id: id, title: res.title, csrf: csrf(), setup: JSON.parse(res.setup), seed: seed, actions: [], version: 0, seat: -1 });
+      var r = { kind: kind, id: id, title: res.title, csrf: csrf(), setup: JSON.parse(res.setup), seed: seed, actions: [], version: 0, seat: -1, actionSeats: [] };
+      if (res.table) r.table = JSON.parse(res.table);
+      var rec = JSON.stringify(r);
       return tx(["records", "outbox"], "readwrite", function (t) {
         t.objectStore("records").put({ id: id, record: rec, version: 0, local: true, at: Date.now() });
-        t.objectStore("outbox").add({ game: id, op: { type: "create", kind: kind, setup: res.setup, seed: seed, title: res.title }, v: 0, cid: id, line: "New game", at: Date.now() });
+        t.objectStore("outbox").add({ game: id, op: { type: "create", kind: kind, setup: res.setup, table: res.table || "", seed: seed, title: res.title }, v: 0, cid: id, line: "New game", at: Date.now() });
       }).then(function () { location.assign("/offline/game#" + id); });
     }).catch(function (err) { problem("This phone could not start the game offline: " + err.message); });
   }, false);

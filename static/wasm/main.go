@@ -8,7 +8,7 @@
 //
 //	grimoire.render(recordJSON[, query]) -> {fragments, alert, version, error}
 //	grimoire.apply(recordJSON, opJSON)   -> {record, fragments, alert, version, line, refused, error}
-//	grimoire.newGame(kind, fieldsJSON)   -> {record, error}
+//	grimoire.newGame(kind, fieldsJSON)   -> {setup, title, table, error}
 //
 // An op is {"type":"act","fields":{...}} (the tap's form fields; a field
 // sent more than once is a list) or {"type":"undo"}. query is the query
@@ -46,8 +46,9 @@ type game interface {
 	act(r offline.Record, form url.Values) (offline.Record, string, error)
 	// undoSteps says how many actions the seat's undo takes back now.
 	undoSteps(r offline.Record) (int, error)
-	// create checks a new game's form and returns its setup and title.
-	create(field func(string) string) (json.RawMessage, string, error)
+	// create checks a new game's form and returns its setup, title and the
+	// record's table (bots and phones; nil when the game has none).
+	create(field func(string) string) (json.RawMessage, string, json.RawMessage, error)
 }
 
 var games = map[string]game{}
@@ -173,11 +174,15 @@ func newGame(_ js.Value, args []js.Value) (out any) {
 	if err := json.Unmarshal([]byte(args[1].String()), &fields); err != nil {
 		return fail(fmt.Errorf("fields: %w", err))
 	}
-	setup, title, err := g.create(func(k string) string { return fields[k] })
+	setup, title, table, err := g.create(func(k string) string { return fields[k] })
 	if err != nil {
 		return fail(err)
 	}
-	return js.ValueOf(map[string]any{"setup": string(setup), "title": title})
+	res := map[string]any{"setup": string(setup), "title": title}
+	if table != nil {
+		res["table"] = string(table)
+	}
+	return js.ValueOf(res)
 }
 
 func parseRecord(args []js.Value) (offline.Record, game, error) {

@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"net/url"
 
 	"github.com/grimoire-games/grimoire/rules/record"
@@ -29,6 +28,6 @@ func (scribes) act(r offline.Record, form url.Values) (offline.Record, string, e
 
 func (scribes) undoSteps(r offline.Record) (int, error) { return scview.OfflineUndo(r) }
 
-func (scribes) create(func(string) string) (json.RawMessage, string, error) {
-	return nil, "", errors.New("an Arcane Scribes game can only be started with the network")
+func (scribes) create(get func(string) string) (json.RawMessage, string, json.RawMessage, error) {
+	return scview.OfflineCreate(get)
 }

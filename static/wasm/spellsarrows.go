@@ -68,14 +68,14 @@ func (spellsArrows) undoSteps(r offline.Record) (int, error) {
 
 // create reads the new-game form as the server does (handlers.saCreate),
 // without the optional map and deck files, which need the network.
-func (spellsArrows) create(field func(string) string) (json.RawMessage, string, error) {
+func (spellsArrows) create(field func(string) string) (json.RawMessage, string, json.RawMessage, error) {
 	victory, err := strconv.Atoi(field("victory"))
 	if err != nil {
-		return nil, "", errors.New("the Victory Number must be a whole number")
+		return nil, "", nil, errors.New("the Victory Number must be a whole number")
 	}
 	turns, err := strconv.Atoi(field("turns"))
 	if err != nil {
-		return nil, "", errors.New("the number of turns must be a whole number")
+		return nil, "", nil, errors.New("the number of turns must be a whole number")
 	}
 	setup := sa.Setup{
 		Victory: victory, Turns: turns,
@@ -83,11 +83,11 @@ func (spellsArrows) create(field func(string) string) (json.RawMessage, string, 
 		Options: sa.Options{SameSpellOnly: field("sameSpellOnly") == "on"},
 	}
 	if err := setup.Validate(); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	raw, err := json.Marshal(setup)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
-	return raw, fmt.Sprintf("%s (spy) vs %s (mage)", setup.Spy, setup.Mage), nil
+	return raw, fmt.Sprintf("%s (spy) vs %s (mage)", setup.Spy, setup.Mage), nil, nil
 }

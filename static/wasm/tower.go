@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"net/url"
 
 	"github.com/grimoire-games/grimoire/rules/record"
@@ -29,6 +28,6 @@ func (tower) act(r offline.Record, form url.Values) (offline.Record, string, err
 
 func (tower) undoSteps(r offline.Record) (int, error) { return twview.OfflineUndo(r) }
 
-func (tower) create(func(string) string) (json.RawMessage, string, error) {
-	return nil, "", errors.New("a Mage's Tower game can only be started with the network")
+func (tower) create(get func(string) string) (json.RawMessage, string, json.RawMessage, error) {
+	return twview.OfflineCreate(get)
 }

@@ -101,7 +101,7 @@ func NewGame(p views.Page, f NewForm) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, " <form method=\"post\" action=\"/new/arcane-scribes\" class=\"stack\" data-testid=\"new-game\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, " <form method=\"post\" action=\"/new/arcane-scribes\" class=\"stack\" data-testid=\"new-game\" data-offline-kind=\"arcane-scribes\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
@@ -166,3 +167,84 @@ func MayDecide(setup sc.Setup, st sc.State, a sc.Action, seat int) (sc.Action, e
 	}
 	return a, nil
 }
+
+// ReadForm reads and checks the new-game form (mode "one" or "phones"). The
+// server and the offline page (a game started without network) read the
+// form with it.
+func ReadForm(get func(string) string, mode string) (sc.Setup, NewForm, []string) {
+	f := NewForm{Mode: mode, Seats: make([]SeatForm, sc.MaxPlayers)}
+	var setup sc.Setup
+	var problems []string
+	bots := 0
+	seen := map[string]bool{}
+	for i := range f.Seats {
+		name := strings.TrimSpace(get("name" + strconv.Itoa(i)))
+		kind := get("kind" + strconv.Itoa(i))
+		switch kind {
+		case "greedy", "random":
+		default:
+			kind = "person"
+		}
+		f.Seats[i] = SeatForm{Name: name, Kind: kind}
+		if name == "" && kind == "person" {
+			continue
+		}
+		if len([]rune(name)) > 24 {
+			problems = append(problems, fmt.Sprintf("Seat %d: a name may have 24 letters at most.", i+1))
+		}
+		bot := ""
+		if kind != "person" {
+			bot = kind
+			bots++
+			if name == "" {
+				name = fmt.Sprintf("Bot %d", i+1)
+			}
+		}
+		if seen[strings.ToLower(name)] {
+			problems = append(problems, fmt.Sprintf("Two seats are called %q: give each player their own name.", name))
+		}
+		seen[strings.ToLower(name)] = true
+		setup.Players = append(setup.Players, name)
+		setup.Bots = append(setup.Bots, bot)
+	}
+	switch n := len(setup.Players); {
+	case n < sc.MinPlayers:
+		problems = append(problems, "The Arcane Scribes needs at least 2 players (people or bots).")
+	case n > sc.MaxPlayers:
+		problems = append(problems, "At most 8 players.")
+	case bots == n:
+		problems = append(problems, "At least one seat must be a person.")
+	}
+	if bots == 0 {
+		setup.Bots = nil
+	}
+	if len(problems) == 0 {
+		if _, err := sc.New(setup, 1); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	return setup, f, problems
+}
+
+// OfflineCreate starts a game on the phone without network from the
+// new-game form: one phone only (other phones need their join links from
+// the server). It returns the setup, the title and the record's table.
+func OfflineCreate(get func(string) string) (setup json.RawMessage, title string, table json.RawMessage, err error) {
+	if get("mode") == "phones" {
+		return nil, "", nil, errors.New("a game on several phones needs the network to hand out the join links: play on one phone, or wait for the network")
+	}
+	s, _, problems := ReadForm(get, "one")
+	if len(problems) > 0 {
+		return nil, "", nil, errors.New(strings.Join(problems, " "))
+	}
+	if setup, err = json.Marshal(s); err != nil {
+		return nil, "", nil, err
+	}
+	if table, err = json.Marshal(RecordTable{Owner: true}); err != nil {
+		return nil, "", nil, err
+	}
+	return setup, Title(s), table, nil
+}
+
+// Title is a game's title on the home list.
+func Title(s sc.Setup) string { return "Scribes: " + strings.Join(s.Players, ", ") }

@@ -282,7 +282,7 @@ func NewGame(p views.Page, f NewForm) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, " <form method=\"post\" action=\"/new/mages-tower\" enctype=\"multipart/form-data\" class=\"stack\" data-testid=\"new-game\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, " <form method=\"post\" action=\"/new/mages-tower\" enctype=\"multipart/form-data\" class=\"stack\" data-testid=\"new-game\" data-offline-kind=\"mages-tower\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -211,3 +211,78 @@ func ActionFromForm(form url.Values) (tw.Action, error) {
 	}
 	return tw.ParseAction(raw)
 }
+
+// ReadForm reads and checks the players and mode of the new-game form. The
+// server and the offline page (a game started without network) read the
+// form with it.
+func ReadForm(get func(string) string) NewForm {
+	f := NewForm{
+		General: strings.TrimSpace(get("general")), Mage: strings.TrimSpace(get("mage")),
+		ThumbsMayStay: get("thumbsMayStay") == "on", TwoPhones: get("mode") == "two",
+		MySide: get("myside"),
+	}
+	player := func(field, side string) string {
+		switch v := get(field); v {
+		case "", "person":
+			return ""
+		case "greedy", "random":
+			return v
+		default:
+			f.Problems = append(f.Problems, fmt.Sprintf("The %s is played by a person or a bot (greedy or random), not %q.", side, v))
+			return ""
+		}
+	}
+	f.GeneralBot, f.MageBot = player("generalPlayer", "General"), player("magePlayer", "Mage")
+	name := func(n *string, bot, side string) {
+		switch {
+		case *n == "" && bot != "":
+			*n = strings.ToUpper(bot[:1]) + bot[1:] + " bot"
+		case *n == "":
+			f.Problems = append(f.Problems, "Give the "+side+"'s name.")
+		case len([]rune(*n)) > 40:
+			f.Problems = append(f.Problems, "The "+side+"'s name is longer than 40 letters.")
+		}
+	}
+	name(&f.General, f.GeneralBot, "General")
+	name(&f.Mage, f.MageBot, "Mage")
+	switch m := get("mode"); m {
+	case "", "one", "two":
+	default:
+		f.Problems = append(f.Problems, fmt.Sprintf("Play on one phone or two, not %q.", m))
+	}
+	if f.MySide != "mage" {
+		f.MySide = "general"
+	}
+	if f.TwoPhones && (f.GeneralBot != "" || f.MageBot != "") {
+		f.Problems = append(f.Problems, "Two phones are for two people: with a bot, play on one phone.")
+	}
+	return f
+}
+
+// OfflineCreate starts a game on the phone without network from the
+// new-game form: one phone only (a second phone needs the join link from the
+// server) and the default card (a card file needs the network). It returns
+// the setup, the title and the record's table (the bot seats).
+func OfflineCreate(get func(string) string) (setup json.RawMessage, title string, table json.RawMessage, err error) {
+	f := ReadForm(get)
+	if len(f.Problems) > 0 {
+		return nil, "", nil, errors.New(strings.Join(f.Problems, " "))
+	}
+	if f.TwoPhones {
+		return nil, "", nil, errors.New("a game on two phones needs the network to hand out the join link: play on one phone, or wait for the network")
+	}
+	s := tw.Setup{General: f.General, Mage: f.Mage, Options: tw.Options{ThumbsMayStay: f.ThumbsMayStay}}
+	if _, err := tw.New(s, 1); err != nil {
+		return nil, "", nil, err
+	}
+	if setup, err = json.Marshal(s); err != nil {
+		return nil, "", nil, err
+	}
+	if table, err = json.Marshal(RecordTable{Bots: [2]string{f.GeneralBot, f.MageBot}}); err != nil {
+		return nil, "", nil, err
+	}
+	return setup, Title(s), table, nil
+}
+
+// Title is a game's title on the home list.
+func Title(s tw.Setup) string { return fmt.Sprintf("%s (General) vs %s (Mage)", s.General, s.Mage) }
