@@ -751,3 +751,48 @@ func TestBrowserOfflineNewTowerAndScribes(t *testing.T) {
 		t.Fatalf("tower seats %+v (%v)", seats, err)
 	}
 }
+
+// Mage's Tower on two phones: the General's phone plays its turn offline as
+// its own seat (the Mage's controls never appear on it), takes back a
+// waiting tap, and after the sync the Mage's phone has the General's moves.
+func TestBrowserOfflineTowerTwoPhones(t *testing.T) {
+	a := startApp(t)
+	ctx, another := browser(t)
+	g := &phone{t: t, ctx: ctx}
+	newTowerGame(g, a.URL, func() {
+		g.do(chromedp.SetValue(chromedp.CSS("#general"), "Dana"), chromedp.SetValue(chromedp.CSS("#mage"), "Eli"))
+		g.tap("mode-two")
+	}, "")
+	join := eval[string](g, `document.querySelector('[data-testid="join-link"]').getAttribute('href')`)
+	m := &phone{t: t, ctx: another()}
+	m.open(a.URL + join)
+	m.do(chromedp.WaitVisible(sel("board")))
+	g.waitServiceWorker()
+	id := gameID(g)
+	g.waitVersion(0)
+
+	g.setNetwork(false)
+	g.waitFor(`document.documentElement.classList.contains('is-offline')`)
+	if seat := eval[int](g, `JSON.parse(document.getElementById('grimoire-record').textContent).seat`); seat != 0 {
+		t.Fatalf("the General's page record names seat %d", seat)
+	}
+	g.selectCoins("L1", "L2")
+	g.step("place", 1)
+	g.step("end", 2)
+	g.waitFor(has("waiting")) // the Mage plays on the other phone
+	if eval[bool](g, has("dr-1")) {
+		t.Fatal("the General's phone offers the Mage's card rows offline")
+	}
+	g.step("undo", 1) // a waiting tap: forgotten
+	g.step("end", 2)
+	g.waitOutbox("2 taps waiting")
+	_, played := g.pageRecord()
+	g.waitSynced()
+	if v, actions := serverRecord(t, a, id); v != 2 || !sameActions(actions, played) {
+		t.Fatalf("server: version %d, actions %s; played %s", v, actions, played)
+	}
+	m.waitVersion(2) // live refresh on the Mage's phone
+	if !eval[bool](m, has("dr-1")) {
+		t.Fatal("the Mage's phone should offer the card rows")
+	}
+}
