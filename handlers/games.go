@@ -280,6 +280,22 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	return h.respond(c, k, s)
 }
 
+// gamePage is the layout's view model around a whole game page: the live
+// event stream for this viewer, the title, and any notice or refusal.
+func (h *Handler) gamePage(c echo.Context, s screen, version int) views.Page {
+	p := h.page(c, s.Game.Title, "")
+	p.Live, p.Version = "/g/"+s.Game.ID+"/events", version
+	if s.Watch {
+		p.Live = "/watch/" + s.Game.SpectatorToken + "/events"
+		p.Title = "Watching " + s.Game.Title
+	}
+	p.Flash = s.Notice
+	if s.Error != "" {
+		p.Flash = "Not allowed: " + s.Error
+	}
+	return p
+}
+
 // respond renders after a write: fragments for htmx, a whole page otherwise.
 func (h *Handler) respond(c echo.Context, k gameKind, s screen) error {
 	if !isPartial(c) {
@@ -354,29 +370,18 @@ func (h *Handler) joinSeat(c echo.Context) error {
 }
 
 func (h *Handler) watchShow(c echo.Context) error {
-	g, err := h.store.GameBySpectatorToken(c.Request().Context(), c.Param("token"))
-	if errors.Is(err, store.ErrNotFound) {
-		return notFound("This spectator link does not lead to a game (it may have been deleted).")
-	}
+	g, k, log, err := h.loadWatched(c)
 	if err != nil {
-		return fmt.Errorf("load watched game: %w", err)
+		return err
 	}
-	k, ok := h.games[g.Kind]
-	if !ok {
-		return notFound("This build cannot show " + g.Kind + " games.")
-	}
-	log, err := h.store.Log(c.Request().Context(), g.ID)
+	seats, err := h.store.Seats(c.Request().Context(), g.ID)
 	if err != nil {
-		return fmt.Errorf("load log: %w", err)
+		return fmt.Errorf("seats of %s: %w", g.ID, err)
 	}
 	from := -1
 	if isPartial(c) {
 		from = formVersion(c, -1)
 	}
 	varyOnHTMX(c)
-	seats, err := h.store.Seats(c.Request().Context(), g.ID)
-	if err != nil {
-		return fmt.Errorf("seats of %s: %w", g.ID, err)
-	}
 	return k.screen(c, screen{Game: g, Log: log, Seats: seats, Seat: scorekeeperSeat, Watch: true, From: from, Status: http.StatusOK})
 }

@@ -81,3 +81,39 @@ func TestSpectatorScreensLinkTheSheet(t *testing.T) {
 		t.Fatal("a spectator is offered the export of a running game")
 	}
 }
+
+func TestTowerChangeKeepsTheForm(t *testing.T) {
+	a := newTestApp(t)
+	c := a.phone()
+	c.get("/new/mages-tower", nil)
+	res := c.post("/new/mages-tower", url.Values{
+		"general": {"Zoë"}, "mage": {"Bo"}, "generalPlayer": {"person"}, "magePlayer": {"greedy"},
+		"mode": {"one"}, "thumbsMayStay": {"on"},
+	}, nil)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("form: %d %s", res.StatusCode, res.Body)
+	}
+	change := res.doc(t).Find(`[data-testid="change"]`).Closest("form")
+	if m, _ := change.Attr("method"); m != "get" {
+		t.Fatalf("Change form method %q", m)
+	}
+	q := url.Values{}
+	change.Find("input").Each(func(_ int, s *goquery.Selection) {
+		n, _ := s.Attr("name")
+		v, _ := s.Attr("value")
+		q.Add(n, v)
+	})
+	form := c.get("/new/mages-tower?"+q.Encode(), nil).doc(t)
+	if got, _ := form.Find("#general").Attr("value"); got != "Zoë" {
+		t.Errorf("General after Change = %q", got)
+	}
+	if got, _ := form.Find("#mage").Attr("value"); got != "Bo" {
+		t.Errorf("Mage after Change = %q", got)
+	}
+	if got, _ := form.Find(`#mage-player option[selected]`).Attr("value"); got != "greedy" {
+		t.Errorf("the Mage's bot after Change = %q, want greedy", got)
+	}
+	if _, on := form.Find(`input[name="thumbsMayStay"]`).Attr("checked"); !on {
+		t.Error("the house rule is unticked after Change")
+	}
+}

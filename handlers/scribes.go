@@ -111,11 +111,7 @@ func (h *Handler) scSource(c echo.Context, s screen, log []store.Entry, revealed
 		src.Seat = -1
 		return src, nil
 	}
-	seats, err := h.store.Seats(c.Request().Context(), s.Game.ID)
-	if err != nil {
-		return src, fmt.Errorf("seats of %s: %w", s.Game.ID, err)
-	}
-	for _, st := range seats {
+	for _, st := range s.Seats {
 		if strings.HasPrefix(st.Holder, "bot:") {
 			continue
 		}
@@ -138,16 +134,7 @@ func (h *Handler) scScreen(c echo.Context, s screen) error {
 		return err
 	}
 	if s.From < 0 {
-		p := h.page(c, s.Game.Title, "")
-		p.Live, p.Version = "/g/"+s.Game.ID+"/events", now.Version
-		if s.Watch {
-			p.Live = "/watch/" + s.Game.SpectatorToken + "/events"
-			p.Title = "Watching " + s.Game.Title
-		}
-		p.Flash = s.Notice
-		if s.Error != "" {
-			p.Flash = "Not allowed: " + s.Error
-		}
+		p := h.gamePage(c, s, now.Version)
 		return render(c, s.Status, scview.Page(p, now))
 	}
 	var before []views.Fragment

@@ -95,16 +95,7 @@ func (h *Handler) saScreen(c echo.Context, s screen) error {
 		return err
 	}
 	if s.From < 0 {
-		p := h.page(c, s.Game.Title, "")
-		p.Live, p.Version = "/g/"+s.Game.ID+"/events", now.Version
-		if s.Watch {
-			p.Live = "/watch/" + s.Game.SpectatorToken + "/events"
-			p.Title = "Watching " + s.Game.Title
-		}
-		p.Flash = s.Notice
-		if s.Error != "" {
-			p.Flash = "Not allowed: " + s.Error
-		}
+		p := h.gamePage(c, s, now.Version)
 		return render(c, s.Status, saview.Page(p, now))
 	}
 	var before []views.Fragment

@@ -1,14 +1,12 @@
 package handlers
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -101,10 +99,7 @@ func (h *Handler) towerSource(c echo.Context, s screen, log []store.Entry, seats
 }
 
 func (h *Handler) towerScreen(c echo.Context, s screen) error {
-	seats, err := h.store.Seats(c.Request().Context(), s.Game.ID)
-	if err != nil {
-		return fmt.Errorf("seats of %s: %w", s.Game.ID, err)
-	}
+	seats := s.Seats
 	ui := twview.UI{Seen: -1}
 	if c.Request().Method == http.MethodGet {
 		ui = twview.ParseUI(c.QueryParams())
@@ -114,16 +109,7 @@ func (h *Handler) towerScreen(c echo.Context, s screen) error {
 		return err
 	}
 	if s.From < 0 {
-		p := h.page(c, s.Game.Title, "")
-		p.Live, p.Version = "/g/"+s.Game.ID+"/events", now.Version
-		if s.Watch {
-			p.Live = "/watch/" + s.Game.SpectatorToken + "/events"
-			p.Title = "Watching " + s.Game.Title
-		}
-		p.Flash = s.Notice
-		if s.Error != "" {
-			p.Flash = "Not allowed: " + s.Error
-		}
+		p := h.gamePage(c, s, now.Version)
 		return render(c, s.Status, twview.Page(p, now))
 	}
 	// A selection step (ui=1) or a write re-sends the parts that show the
@@ -162,11 +148,7 @@ func (h *Handler) towerDecode(c echo.Context, s screen) (json.RawMessage, error)
 	if err != nil {
 		return nil, err
 	}
-	seats, err := h.store.Seats(c.Request().Context(), s.Game.ID)
-	if err != nil {
-		return nil, fmt.Errorf("seats of %s: %w", s.Game.ID, err)
-	}
-	players, _ := towerSeats(seats)
+	players, _ := towerSeats(s.Seats)
 	if err := twview.MayAct(st, a, s.Seat, players); err != nil {
 		return nil, err
 	}
@@ -218,13 +200,7 @@ func (h *Handler) towerBot(s screen) (json.RawMessage, int, bool, error) {
 	if st.Over() {
 		return nil, 0, false, nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	seats, err := h.store.Seats(ctx, s.Game.ID)
-	if err != nil {
-		return nil, 0, false, fmt.Errorf("seats of %s: %w", s.Game.ID, err)
-	}
-	players, _ := towerSeats(seats)
+	players, _ := towerSeats(s.Seats)
 	side := st.ToPlay()
 	seat := twview.SideSeat(side)
 	mk, ok := tw.Bots()[players[seat].Bot]
@@ -244,6 +220,24 @@ func (h *Handler) towerBot(s screen) (json.RawMessage, int, bool, error) {
 // "New game, same players".
 func (h *Handler) towerNewForm(c echo.Context) error {
 	f := twview.NewForm{MySide: "general"}
+	if q := c.QueryParams(); q.Get("change") == "1" {
+		// "Change" on the confirmation: the form again with what was typed.
+		bot := func(v string) string {
+			if _, ok := tw.Bots()[v]; ok {
+				return v
+			}
+			return ""
+		}
+		f = twview.NewForm{
+			General: q.Get("general"), Mage: q.Get("mage"),
+			GeneralBot: bot(q.Get("generalPlayer")), MageBot: bot(q.Get("magePlayer")),
+			ThumbsMayStay: q.Get("thumbsMayStay") == "on", TwoPhones: q.Get("mode") == "two",
+			MySide: "general",
+		}
+		if q.Get("myside") == "mage" {
+			f.MySide = "mage"
+		}
+	}
 	if from := c.QueryParam("from"); from != "" {
 		ctx := c.Request().Context()
 		g, err := h.store.Game(ctx, from)
