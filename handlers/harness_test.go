@@ -141,12 +141,27 @@ func (p *phone) tap(testid string) {
 }
 
 // tapCSS clicks the first element matching a CSS selector.
-// A person scrolls what they want to tap into the middle of the screen,
-// clear of the sticky header, before tapping it.
+// A person scrolls what they want to tap into the middle of the screen and
+// taps once it holds still under the finger: the target must keep its place
+// for a moment, be the topmost element at its centre, and no htmx request
+// may be about to swap the screen under it.
 func (p *phone) tapCSS(css string) {
 	p.t.Helper()
 	p.do(chromedp.WaitVisible(chromedp.CSS(css)))
-	eval[bool](p, fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block:"center"}); true`, css))
+	p.waitFor(fmt.Sprintf(`(function(){
+		var e = document.querySelector(%q);
+		if (!e) return false;
+		e.scrollIntoView({block: "center"});
+		var r = e.getBoundingClientRect(), now = performance.now();
+		var key = [r.x, r.y, r.width, r.height].join(",");
+		var seen = window.__tapSeen;
+		if (!seen || seen.key !== key) { window.__tapSeen = {key: key, since: now}; return false; }
+		if (now - seen.since < 120) return false;
+		var t = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+		return !!t && (t === e || e.contains(t)) &&
+			!document.querySelector(".htmx-request,.htmx-swapping,.htmx-settling");
+	})()`, css))
+	eval[bool](p, `window.__tapSeen = null; true`)
 	p.do(chromedp.Click(chromedp.CSS(css)))
 }
 

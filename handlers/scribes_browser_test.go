@@ -220,7 +220,13 @@ func TestBrowserScribesTwoPhones(t *testing.T) {
 				me.tap("take-" + x.Elements[0].String() + "-" + x.Elements[1].String())
 			}
 		case sc.DecideFollow:
-			me.tapCSS(`[data-testid="follow"] button`)
+			if eval[bool](me, `!!document.querySelector('[data-testid="trade-form"]')`) {
+				// A three-insignia trade needs a pick first (its form has a
+				// test of its own): decline it here.
+				me.tap("follow-decline")
+			} else {
+				me.tapCSS(`[data-testid="follow"] button`)
+			}
 		case sc.DecideDiscard:
 			me.tapCSS(`[data-testid="discard"] button`)
 		}
