@@ -2,10 +2,7 @@ package handlers_test
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,10 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grimoire-games/grimoire/handlers"
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/store"
-	"github.com/grimoire-games/grimoire/store/sqlite"
 )
 
 // BenchmarkWatchRefresh measures what every live update costs the server
@@ -34,17 +29,7 @@ func BenchmarkWatchRefresh(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	st, err := sqlite.Open(filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	key := make([]byte, 64)
-	rand.Read(key)
-	h, err := handlers.New(handlers.Config{Store: st, SessionKeys: [][]byte{key[:32], key[32:]}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		b.Fatal(err)
-	}
+	e, st := newHandler(b)
 	ctx := context.Background()
 	now := time.Now().UTC()
 	g := store.Game{ID: "bench", Kind: rec.Game, Title: "bench", Owner: "nobody", SpectatorToken: "watch-bench", Seed: rec.Seed, Setup: rec.Setup, Created: now, Updated: now}
@@ -56,7 +41,6 @@ func BenchmarkWatchRefresh(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	e := h.Echo()
 	prev := strconv.Itoa(len(rec.Actions) - 1)
 	b.ReportAllocs()
 	b.ResetTimer()

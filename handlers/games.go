@@ -76,19 +76,35 @@ const scorekeeperSeat = -1
 
 // loadGame reads the game named in the URL, its kind and its log.
 func (h *Handler) loadGame(c echo.Context) (store.Game, gameKind, []store.Entry, error) {
-	ctx := c.Request().Context()
-	g, err := h.store.Game(ctx, c.Param("id"))
+	g, err := h.store.Game(c.Request().Context(), c.Param("id"))
 	if errors.Is(err, store.ErrNotFound) {
 		return g, gameKind{}, nil, notFound("There is no such game. It may have been deleted.")
 	}
 	if err != nil {
 		return g, gameKind{}, nil, fmt.Errorf("load game: %w", err)
 	}
+	return h.kindAndLog(c, g)
+}
+
+// loadWatched reads the game a spectator token names, its kind and its log.
+func (h *Handler) loadWatched(c echo.Context) (store.Game, gameKind, []store.Entry, error) {
+	g, err := h.store.GameBySpectatorToken(c.Request().Context(), c.Param("token"))
+	if errors.Is(err, store.ErrNotFound) {
+		return g, gameKind{}, nil, notFound("This spectator link does not lead to a game (it may have been deleted).")
+	}
+	if err != nil {
+		return g, gameKind{}, nil, fmt.Errorf("load watched game: %w", err)
+	}
+	return h.kindAndLog(c, g)
+}
+
+// kindAndLog finds the rules of a loaded game and reads its log.
+func (h *Handler) kindAndLog(c echo.Context, g store.Game) (store.Game, gameKind, []store.Entry, error) {
 	k, ok := h.games[g.Kind]
 	if !ok {
 		return g, k, nil, notFound("This build cannot show " + g.Kind + " games.")
 	}
-	log, err := h.store.Log(ctx, g.ID)
+	log, err := h.store.Log(c.Request().Context(), g.ID)
 	if err != nil {
 		return g, k, nil, fmt.Errorf("load log of %s: %w", g.ID, err)
 	}

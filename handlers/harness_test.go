@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -27,15 +28,18 @@ type app struct {
 	Store store.Store
 }
 
-func startApp(t *testing.T) *app {
-	t.Helper()
-	st, err := sqlite.Open(filepath.Join(t.TempDir(), "grimoire.db"))
+// newHandler builds the whole app on a fresh SQLite file with random
+// session keys; the store closes when the test ends.
+func newHandler(tb testing.TB) (http.Handler, store.Store) {
+	tb.Helper()
+	st, err := sqlite.Open(filepath.Join(tb.TempDir(), "grimoire.db"))
 	if err != nil {
-		t.Fatalf("open store: %v", err)
+		tb.Fatalf("open store: %v", err)
 	}
+	tb.Cleanup(func() { st.Close() })
 	key := make([]byte, 64)
 	if _, err := rand.Read(key); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	h, err := handlers.New(handlers.Config{
 		Store:       st,
@@ -43,13 +47,18 @@ func startApp(t *testing.T) *app {
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {
-		t.Fatalf("handlers: %v", err)
+		tb.Fatalf("handlers: %v", err)
 	}
-	srv := httptest.NewServer(h.Echo())
+	return h.Echo(), st
+}
+
+func startApp(t *testing.T) *app {
+	t.Helper()
+	h, st := newHandler(t)
+	srv := httptest.NewServer(h)
 	t.Cleanup(func() {
 		srv.CloseClientConnections()
 		srv.Close()
-		st.Close()
 	})
 	return &app{URL: srv.URL, Store: st}
 }

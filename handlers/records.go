@@ -120,27 +120,6 @@ func (h *Handler) watchExport(c echo.Context) error {
 	return h.sendRecord(c, g, k, log)
 }
 
-// loadWatched reads the game a spectator token names.
-func (h *Handler) loadWatched(c echo.Context) (store.Game, gameKind, []store.Entry, error) {
-	ctx := c.Request().Context()
-	g, err := h.store.GameBySpectatorToken(ctx, c.Param("token"))
-	if errors.Is(err, store.ErrNotFound) {
-		return g, gameKind{}, nil, notFound("This spectator link does not lead to a game (it may have been deleted).")
-	}
-	if err != nil {
-		return g, gameKind{}, nil, fmt.Errorf("load watched game: %w", err)
-	}
-	k, ok := h.games[g.Kind]
-	if !ok {
-		return g, k, nil, notFound("This build cannot show " + g.Kind + " games.")
-	}
-	log, err := h.store.Log(ctx, g.ID)
-	if err != nil {
-		return g, k, nil, fmt.Errorf("load log of %s: %w", g.ID, err)
-	}
-	return g, k, log, nil
-}
-
 func (h *Handler) gameRecord(g store.Game, k gameKind, log []store.Entry) record.Record {
 	if k.record != nil {
 		return k.record(g, log)

@@ -2,24 +2,19 @@ package handlers_test
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
 
-	"github.com/grimoire-games/grimoire/handlers"
 	"github.com/grimoire-games/grimoire/store"
-	"github.com/grimoire-games/grimoire/store/sqlite"
 )
 
 // testApp is one Grimoire server on a temporary SQLite file, driven in
@@ -34,29 +29,13 @@ type testApp struct {
 
 func newTestApp(t *testing.T) *testApp {
 	t.Helper()
-	st, err := sqlite.Open(filepath.Join(t.TempDir(), "grimoire.db"))
-	if err != nil {
-		t.Fatalf("open store: %v", err)
-	}
-	key := make([]byte, 64)
-	if _, err := rand.Read(key); err != nil {
-		t.Fatal(err)
-	}
-	h, err := handlers.New(handlers.Config{
-		Store:       st,
-		SessionKeys: [][]byte{key[:32], key[32:]},
-		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if err != nil {
-		t.Fatalf("handlers: %v", err)
-	}
-	a := &testApp{t: t, Store: st, Handler: h.Echo()}
+	h, st := newHandler(t)
+	a := &testApp{t: t, Store: st, Handler: h}
 	t.Cleanup(func() {
 		if a.srv != nil {
 			a.srv.CloseClientConnections()
 			a.srv.Close()
 		}
-		st.Close()
 	})
 	return a
 }
