@@ -1,0 +1,183 @@
+package play
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+)
+
+// Scorekeeper is the viewer seat of the device that keeps a game on one
+// phone (it plays for every person at the table).
+const Scorekeeper = -1
+
+// Table is one game as one viewer knows it: the record and who sits where.
+// The server builds it from the store for each request; the page embeds it
+// (as JSON, see Embed) so the phone can go on without network.
+type Table struct {
+	Kind           string            `json:"kind"`
+	GameID         string            `json:"id"`
+	Title          string            `json:"title"`
+	SpectatorToken string            `json:"spectator,omitempty"`
+	CSRF           string            `json:"csrf,omitempty"`
+	Setup          json.RawMessage   `json:"setup"`
+	Seed           int64             `json:"seed,string"` // a JavaScript number cannot hold every int64
+	Actions        []json.RawMessage `json:"actions"`     // in force, in order
+	// ActionSeats is the seat that made each action in force (Scorekeeper
+	// for the shared phone); games whose undo depends on who moved read it.
+	ActionSeats []int `json:"actionSeats"`
+	// Version counts every entry of the game's log (actions and undos): the
+	// version a tap is made against.
+	Version int    `json:"version"`
+	Seats   []Seat `json:"seats,omitempty"`
+	// Viewer is who looks: Scorekeeper, or the seat this device holds.
+	Viewer int `json:"seat"`
+	// Owner says the viewer's device created the game.
+	Owner bool `json:"owner,omitempty"`
+	// Watch is a read-only view (a spectator); never embedded.
+	Watch bool `json:"-"`
+	// Offline says the screen is drawn on the phone without network: bots
+	// wait for the network to move.
+	Offline bool `json:"-"`
+}
+
+// Seat is one seat row of a game: a bot, or a person on a phone of their own.
+type Seat struct {
+	Index  int    `json:"index"`
+	Name   string `json:"name"`
+	Bot    string `json:"bot,omitempty"`    // the bot's level id; "" for a person
+	Joined bool   `json:"joined,omitempty"` // a person's phone holds the seat
+	Join   string `json:"join,omitempty"`   // "/join/TOKEN", for viewers who may hand it out
+}
+
+// Bot is the level of the bot at seat i, or "" when a person plays it.
+func (t Table) Bot(i int) string {
+	for _, s := range t.Seats {
+		if s.Index == i {
+			return s.Bot
+		}
+	}
+	return ""
+}
+
+// OnPhones says the people play on phones of their own (some seat row is a
+// person's), not on one shared phone.
+func (t Table) OnPhones() bool {
+	for _, s := range t.Seats {
+		if s.Bot == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Record is the table's exchange record: setup, seed and actions in force.
+func (t Table) Record() record.Record {
+	actions := t.Actions
+	if actions == nil {
+		actions = []json.RawMessage{}
+	}
+	return record.Record{Game: t.Kind, Version: record.FormatVersion, Seed: t.Seed, Setup: t.Setup, Actions: actions}
+}
+
+// JSON is the table as the page embeds it: json.Marshal escapes <, > and &,
+// so the text can never close its script element.
+func (t Table) JSON() (string, error) {
+	if t.Actions == nil {
+		t.Actions = []json.RawMessage{}
+	}
+	if t.ActionSeats == nil {
+		t.ActionSeats = []int{}
+	}
+	b, err := json.Marshal(t)
+	if err != nil {
+		return "", fmt.Errorf("embed table of %s: %w", t.GameID, err)
+	}
+	return string(b), nil
+}
+
+// ParseTable reads an embedded table (the phone's copy of a game).
+func ParseTable(data []byte) (Table, error) {
+	var t Table
+	if err := json.Unmarshal(data, &t); err != nil {
+		return t, fmt.Errorf("the game record could not be read: %w", err)
+	}
+	if len(t.ActionSeats) != len(t.Actions) {
+		return t, errors.New("the game record does not say who made each action")
+	}
+	return t, nil
+}
+
+// Act applies one tap on the phone as the server would: k decodes and checks
+// it for the table's viewer; the table comes back with the action in force,
+// the version moved by one, and the new action's log line.
+func Act(k Kind, t Table, form url.Values) (Table, string, error) {
+	a, err := k.Decode(t, form)
+	if err != nil {
+		return t, "", err
+	}
+	n := len(t.Actions)
+	t.Actions = append(t.Actions[:n:n], a)
+	t.ActionSeats = append(t.ActionSeats[:n:n], t.Viewer)
+	t.Version++
+	lines, err := k.Lines(t)
+	if err != nil {
+		return t, "", err
+	}
+	line := ""
+	if len(lines) > 0 {
+		line = lines[len(lines)-1]
+	}
+	return t, line, nil
+}
+
+// TakeBack applies the viewer's undo on the phone as the server would: as
+// many actions as k.Undo says, each an undo entry of its own on the server,
+// so the version moves by that many. It returns the steps taken back.
+func TakeBack(k Kind, t Table) (Table, int, error) {
+	n, err := k.Undo(t)
+	if err == nil && (n < 1 || n > len(t.Actions)) {
+		err = errors.New("there is nothing to undo yet")
+	}
+	if err != nil {
+		return t, 0, err
+	}
+	keep := len(t.Actions) - n
+	t.Actions = t.Actions[:keep:keep]
+	if len(t.ActionSeats) > keep {
+		t.ActionSeats = t.ActionSeats[:keep:keep]
+	}
+	t.Version += n
+	return t, n, nil
+}
+
+// MayExport says whether the viewer may take the game's record home now:
+//   - the scorekeeper (the device that keeps a one-phone game), always;
+//   - a seated player, always in a game without hidden information; in a
+//     game with hidden information only once it is over, because the record
+//     shows coin faces, the deck order and reserved cards;
+//   - a spectator, once the game is over: the finished record is an archive
+//     and holds nothing the spectator view would still hide.
+func MayExport(k Kind, t Table, over bool) error {
+	switch {
+	case over:
+		return nil
+	case t.Watch:
+		return errors.New("A spectator can export the record once the game is over.")
+	case t.Viewer != Scorekeeper && k.Hidden():
+		return errors.New("The record shows what players must not see yet (hidden cards or coin faces). It can be exported once the game is over, or by the scorekeeper.")
+	}
+	return nil
+}
+
+// Find is the kind with the given game id in a list of games.
+func Find(kinds []Kind, id string) (Kind, bool) {
+	for _, k := range kinds {
+		if k.Info().ID == id {
+			return k, true
+		}
+	}
+	return nil, false
+}
