@@ -46,4 +46,8 @@ func itoa(n int) string { return strconv.Itoa(n) }
 type Fragment struct {
 	ID        string
 	Component templ.Component
+	// Fresh asks for the fragment to be sent even when its HTML did not
+	// change: the client's copy may carry a half-made selection (a GET step
+	// of the screen) that a fresh draw must replace.
+	Fresh bool
 }
