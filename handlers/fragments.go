@@ -14,7 +14,8 @@ import (
 // differs between what the client shows (before; nil when unknown) and what
 // is true now (after), each swapped out of band into its element, plus the
 // alert slot. Comparing rendered HTML keeps the rule simple and exact: a
-// fragment is sent when, and only when, the client would see a difference.
+// fragment is sent when, and only when, the client would see a difference
+// (or when it is Fresh: the client's copy may carry a selection).
 func writeFragments(c echo.Context, status int, before, after []views.Fragment, message string, isError bool) error {
 	ctx := c.Request().Context()
 	var old map[string]string
@@ -34,7 +35,7 @@ func writeFragments(c echo.Context, status int, before, after []views.Fragment, 
 		if err != nil {
 			return fmt.Errorf("render fragment %s: %w", f.ID, err)
 		}
-		if prev, ok := old[f.ID]; ok && prev == s {
+		if prev, ok := old[f.ID]; ok && prev == s && !f.Fresh {
 			continue
 		}
 		fmt.Fprintf(&buf, `<div hx-swap-oob="innerHTML:#%s">`, html.EscapeString(f.ID))

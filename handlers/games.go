@@ -2,69 +2,28 @@ package handlers
 
 import (
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
 )
-
-// gameKind is what the shared game routes (/g/:id/...) need from one game.
-// Each game fills one in its own file; gameKinds lists them.
-type gameKind struct {
-	ID, Name, Blurb string
-	Order           int
-	// status says where a game stands, for the home list.
-	status func(g store.Game, log []store.Entry) (text string, over bool)
-	// screen renders the game: a whole page, or for htmx the fragments that
-	// changed since the version the client's screen shows.
-	screen func(c echo.Context, s screen) error
-	// decode turns a posted form into the game's record action, checked
-	// against the rules for the device's seat, so a bad tap stores nothing.
-	decode func(c echo.Context, s screen) (json.RawMessage, error)
-	// canUndo says how many actions this seat's undo takes back now: 1 for
-	// the last action, more when bots answered since (taking back only the
-	// person's move would hand the turn to the bot, which plays it again).
-	canUndo func(s screen) (steps int, err error)
-	// logLines turns the log into sentences the screen's viewer may read.
-	logLines func(s screen) ([]string, error)
-	// record is the game's exchange record (export, scoresheets).
-	record func(g store.Game, log []store.Entry) record.Record
-	// bot returns the move of the bot whose turn it is, or ok false when a
-	// person is to move. Nil for games without bots. Deterministic for a
-	// given game and log, so two phones asking at once agree.
-	bot func(s screen) (action json.RawMessage, seat int, ok bool, err error)
-}
-
-// gameKinds is the list of games this build plays.
-func (h *Handler) gameKinds() map[string]gameKind {
-	kinds := []gameKind{
-		h.spellsArrowsKind(),
-		h.towerKind(),
-		h.scribesKind(),
-	}
-	m := make(map[string]gameKind, len(kinds))
-	for _, k := range kinds {
-		m[k.ID] = k
-	}
-	return m
-}
 
 // screen is one request's view of a game.
 type screen struct {
 	Game   store.Game
 	Log    []store.Entry
 	Seats  []store.Seat
-	Seat   int  // -1 scorekeeper; a seat index for seated players
+	Seat   int  // play.Scorekeeper, or the seat this device holds
 	Watch  bool // read-only (spectator, or a device with no seat)
 	From   int  // version the client's screen shows; -1 asks for a whole page
 	Status int
@@ -72,35 +31,35 @@ type screen struct {
 	Error  string // why the last tap was refused
 }
 
-const scorekeeperSeat = -1
+const scorekeeperSeat = play.Scorekeeper
 
 // loadGame reads the game named in the URL, its kind and its log.
-func (h *Handler) loadGame(c echo.Context) (store.Game, gameKind, []store.Entry, error) {
+func (h *Handler) loadGame(c echo.Context) (store.Game, play.Kind, []store.Entry, error) {
 	g, err := h.store.Game(c.Request().Context(), c.Param("id"))
 	if errors.Is(err, store.ErrNotFound) {
-		return g, gameKind{}, nil, notFound("There is no such game. It may have been deleted.")
+		return g, nil, nil, notFound("There is no such game. It may have been deleted.")
 	}
 	if err != nil {
-		return g, gameKind{}, nil, fmt.Errorf("load game: %w", err)
+		return g, nil, nil, fmt.Errorf("load game: %w", err)
 	}
 	return h.kindAndLog(c, g)
 }
 
 // loadWatched reads the game a spectator token names, its kind and its log.
-func (h *Handler) loadWatched(c echo.Context) (store.Game, gameKind, []store.Entry, error) {
+func (h *Handler) loadWatched(c echo.Context) (store.Game, play.Kind, []store.Entry, error) {
 	g, err := h.store.GameBySpectatorToken(c.Request().Context(), c.Param("token"))
 	if errors.Is(err, store.ErrNotFound) {
-		return g, gameKind{}, nil, notFound("This spectator link does not lead to a game (it may have been deleted).")
+		return g, nil, nil, notFound("This spectator link does not lead to a game (it may have been deleted).")
 	}
 	if err != nil {
-		return g, gameKind{}, nil, fmt.Errorf("load watched game: %w", err)
+		return g, nil, nil, fmt.Errorf("load watched game: %w", err)
 	}
 	return h.kindAndLog(c, g)
 }
 
 // kindAndLog finds the rules of a loaded game and reads its log.
-func (h *Handler) kindAndLog(c echo.Context, g store.Game) (store.Game, gameKind, []store.Entry, error) {
-	k, ok := h.games[g.Kind]
+func (h *Handler) kindAndLog(c echo.Context, g store.Game) (store.Game, play.Kind, []store.Entry, error) {
+	k, ok := play.Find(h.games, g.Kind)
 	if !ok {
 		return g, k, nil, notFound("This build cannot show " + g.Kind + " games.")
 	}
@@ -151,7 +110,7 @@ func (h *Handler) gameShow(c echo.Context) error {
 		from = formVersion(c, -1)
 	}
 	varyOnHTMX(c) // the whole page and the fragments share this URL
-	return k.screen(c, screen{Game: g, Log: log, Seats: seats, Seat: seat, From: from, Status: http.StatusOK})
+	return h.screenOf(c, k, screen{Game: g, Log: log, Seats: seats, Seat: seat, From: from, Status: http.StatusOK})
 }
 
 // tapKey is a write's idempotency key: the device, the version its screen
@@ -159,8 +118,7 @@ func (h *Handler) gameShow(c echo.Context) error {
 // and is applied once; a different tap made on the same stale screen differs
 // in the digest, so it is refused as stale (with the notice) instead of
 // passing for a repeat.
-func tapKey(c echo.Context, v int) string {
-	form, _ := c.FormParams()
+func tapKey(c echo.Context, form url.Values, v int) string {
 	keys := make([]string, 0, len(form))
 	for k := range form {
 		if k != "_csrf" && k != "v" {
@@ -221,7 +179,11 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	if !ok {
 		return forbidden("Only this game's scorekeeper or a seated player can change it.")
 	}
-	v, err := strconv.Atoi(c.FormValue("v"))
+	form, err := c.FormParams()
+	if err != nil {
+		return badRequest("The tap could not be read: " + err.Error())
+	}
+	v, err := strconv.Atoi(form.Get("v"))
 	if err != nil || v < 0 {
 		return badRequest("The tap did not say which version of the game it was made on. Reload the page.")
 	}
@@ -231,32 +193,32 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	if kind == kindBot {
 		entryKind = store.KindAction
 	}
-	e := store.Entry{Kind: entryKind, Seat: seat, ClientID: clientActionID(c, v), At: h.now().UTC()}
+	e := store.Entry{Kind: entryKind, Seat: seat, ClientID: clientActionID(c, form, v), At: h.now().UTC()}
 	if v == g.Version {
 		// Only a tap made on the current screen is checked against the rules:
 		// a stale one is refused below without being judged.
+		t := h.table(c, s, log)
 		var rerr error
 		switch kind {
 		case store.KindUndo:
-			steps, rerr = k.canUndo(s)
+			steps, rerr = k.Undo(t)
 		case kindBot:
-			if k.bot == nil {
-				return notFound("This game has no bots.")
-			}
 			var ok bool
-			e.Action, e.Seat, ok, rerr = k.bot(s)
+			e.Action, e.Seat, ok, rerr = k.Bot(t)
 			if rerr == nil && !ok {
 				// A person is to move (someone was quicker): just redraw.
 				return h.respond(c, k, s)
 			}
 		default:
-			e.Action, rerr = k.decode(c, s)
+			e.Action, rerr = k.Decode(t, form)
+		}
+		switch {
+		case errors.Is(rerr, play.ErrBadTap):
+			return badRequest(rerr.Error())
+		case errors.Is(rerr, play.ErrNoBots):
+			return notFound("This game has no bots.")
 		}
 		if rerr != nil {
-			var he *echo.HTTPError
-			if errors.As(rerr, &he) {
-				return he
-			}
 			s.Status, s.Error = http.StatusUnprocessableEntity, rerr.Error()
 			return h.respond(c, k, s)
 		}
@@ -269,7 +231,7 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	// phone that was quicker in between stops the rest.
 	for i := 0; i < steps && err == nil; i++ {
 		if i > 0 {
-			e.ClientID = fmt.Sprintf("%s+%d", clientActionID(c, v), i)
+			e.ClientID = fmt.Sprintf("%s+%d", clientActionID(c, form, v), i)
 		}
 		_, err = h.store.Append(ctx, g.ID, v+i, e)
 	}
@@ -313,12 +275,12 @@ func (h *Handler) gamePage(c echo.Context, s screen, version int) views.Page {
 }
 
 // respond renders after a write: fragments for htmx, a whole page otherwise.
-func (h *Handler) respond(c echo.Context, k gameKind, s screen) error {
+func (h *Handler) respond(c echo.Context, k play.Kind, s screen) error {
 	if !isPartial(c) {
 		s.From = -1
 	}
 	varyOnHTMX(c)
-	return k.screen(c, s)
+	return h.screenOf(c, k, s)
 }
 
 func (h *Handler) gameLog(c echo.Context) error {
@@ -332,7 +294,7 @@ func (h *Handler) gameLog(c echo.Context) error {
 	} else if !ok {
 		return c.Redirect(http.StatusSeeOther, "/watch/"+g.SpectatorToken)
 	}
-	lines, err := k.logLines(screen{Game: g, Log: log, Seats: seats, Seat: seat, From: -1})
+	lines, err := k.Lines(h.table(c, screen{Game: g, Seats: seats, Seat: seat}, log))
 	if err != nil {
 		return err
 	}
@@ -347,8 +309,8 @@ func (h *Handler) gameDeleteConfirm(c echo.Context) error {
 	if g.Owner != device(c) {
 		return forbidden("Only the scorekeeper who created this game can delete it.")
 	}
-	status, _ := k.status(g, log)
-	return render(c, http.StatusOK, views.ConfirmDelete(h.page(c, "Delete game", ""), g.ID, g.Title, k.Name+" · "+status))
+	status, _ := h.status(c, k, g, log)
+	return render(c, http.StatusOK, views.ConfirmDelete(h.page(c, "Delete game", ""), g.ID, g.Title, k.Info().Name+" · "+status))
 }
 
 func (h *Handler) gameDelete(c echo.Context) error {
@@ -399,5 +361,15 @@ func (h *Handler) watchShow(c echo.Context) error {
 		from = formVersion(c, -1)
 	}
 	varyOnHTMX(c)
-	return k.screen(c, screen{Game: g, Log: log, Seats: seats, Seat: scorekeeperSeat, Watch: true, From: from, Status: http.StatusOK})
+	return h.screenOf(c, k, screen{Game: g, Log: log, Seats: seats, Seat: scorekeeperSeat, Watch: true, From: from, Status: http.StatusOK})
+}
+
+// status is the game's line on the home list and the delete page; a game
+// that cannot be replayed says so instead of failing the page.
+func (h *Handler) status(c echo.Context, k play.Kind, g store.Game, log []store.Entry) (string, bool) {
+	line, over, err := k.Status(h.table(c, screen{Game: g, Seat: scorekeeperSeat}, log))
+	if err != nil {
+		return "cannot be replayed: " + err.Error(), false
+	}
+	return line, over
 }

@@ -1,5 +1,6 @@
 // Package handlers is Grimoire's HTTP layer: Echo routes that decode a
-// request, call a rules package, save to the store and render a templ view.
+// request, call the game's play.Kind, save to the store and render a templ
+// view. It knows no game: the games come in Config.Games.
 // Echo's types stay inside this package so a move to Echo v5 stays local.
 package handlers
 
@@ -15,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/static"
 	"github.com/grimoire-games/grimoire/store"
 )
@@ -22,6 +24,8 @@ import (
 // Config is what the server needs from the command line.
 type Config struct {
 	Store store.Store
+	// Games are the games this build plays, in the order the app lists them.
+	Games []play.Kind
 	// SessionKeys are gorilla/securecookie key pairs (hash key, block key),
 	// newest first; older pairs still decode cookies during a rotation.
 	SessionKeys [][]byte
@@ -40,7 +44,7 @@ type Handler struct {
 	log      *slog.Logger
 	now      func() time.Time
 	secure   bool
-	games    map[string]gameKind
+	games    []play.Kind
 	// quit closes when the server shuts down, ending the event streams that
 	// would otherwise hold graceful shutdown open until its deadline.
 	quit     chan struct{}
@@ -57,6 +61,9 @@ func (h *Handler) StopStreams() {
 func New(cfg Config) (*Handler, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("handlers: no store")
+	}
+	if len(cfg.Games) == 0 {
+		return nil, errors.New("handlers: no games")
 	}
 	if len(cfg.SessionKeys) == 0 || len(cfg.SessionKeys)%2 != 0 {
 		return nil, errors.New("handlers: session keys must come in (hash, block) pairs")
@@ -92,7 +99,7 @@ func New(cfg Config) (*Handler, error) {
 		secure:   cfg.Secure,
 		quit:     make(chan struct{}),
 	}
-	h.games = h.gameKinds()
+	h.games = cfg.Games
 	return h, nil
 }
 

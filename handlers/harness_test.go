@@ -43,6 +43,7 @@ func newHandler(tb testing.TB) (http.Handler, store.Store) {
 	}
 	h, err := handlers.New(handlers.Config{
 		Store:       st,
+		Games:       testGames(),
 		SessionKeys: [][]byte{key[:32], key[32:]},
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})

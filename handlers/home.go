@@ -3,11 +3,11 @@ package handlers
 import (
 	"fmt"
 	"net/http"
-	"sort"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/views"
 )
 
@@ -20,7 +20,7 @@ func (h *Handler) home(c echo.Context) error {
 	}
 	items := make([]views.GameItem, 0, len(games))
 	for _, g := range games {
-		k, ok := h.games[g.Kind]
+		k, ok := play.Find(h.games, g.Kind)
 		if !ok {
 			continue
 		}
@@ -28,9 +28,9 @@ func (h *Handler) home(c echo.Context) error {
 		if err != nil {
 			return fmt.Errorf("read game %s: %w", g.ID, err)
 		}
-		status, over := k.status(g, log)
+		status, over := h.status(c, k, g, log)
 		items = append(items, views.GameItem{
-			ID: g.ID, Kind: k.Name, Title: g.Title, Status: status, Over: over,
+			ID: g.ID, Kind: k.Info().Name, Title: g.Title, Status: status, Over: over,
 			Updated: humanTime(h.now(), g.Updated), URL: "/g/" + g.ID,
 			CanWrite: g.Owner == dev,
 		})
@@ -50,13 +50,14 @@ func (h *Handler) offline(c echo.Context) error {
 	return render(c, http.StatusOK, views.Offline(h.page(c, "Offline", "")))
 }
 
-// choices lists the games this build can start, in a fixed order.
+// choices lists the games this build can start, in the order of the list
+// the binary was built with.
 func (h *Handler) choices() []views.GameChoice {
 	out := make([]views.GameChoice, 0, len(h.games))
 	for _, k := range h.games {
-		out = append(out, views.GameChoice{ID: k.ID, Name: k.Name, Blurb: k.Blurb, URL: "/new/" + k.ID})
+		in := k.Info()
+		out = append(out, views.GameChoice{ID: in.ID, Name: in.Name, Blurb: in.Blurb, URL: "/new/" + in.ID})
 	}
-	sort.Slice(out, func(i, j int) bool { return h.games[out[i].ID].Order < h.games[out[j].ID].Order })
 	return out
 }
 

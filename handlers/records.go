@@ -3,7 +3,6 @@ package handlers
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -12,101 +11,33 @@ import (
 	"github.com/labstack/echo/v4"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
-	"github.com/grimoire-games/grimoire/rules/scribes"
-	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
-	"github.com/grimoire-games/grimoire/rules/tower"
 	"github.com/grimoire-games/grimoire/store"
-	"github.com/grimoire-games/grimoire/views/sheets"
+	"github.com/grimoire-games/grimoire/views"
 )
 
-// recordRules is what export, import and the scoresheets need to know about
-// one game's records, straight from its rules package (so it works for a game
-// whether or not its screen is in this build yet).
-type recordRules struct {
-	// validate replays a record; a bad action is a *record.ActionError.
-	validate func(rec record.Record) error
-	// players are the names in the setup, in seat order.
-	players func(setup json.RawMessage) ([]string, error)
-	// title names an imported game the way the game's own new-game form does.
-	title func(players []string) string
-	// hidden: the record holds what some players may not see while the game
-	// runs (coin faces, deck order, reserved cards).
-	hidden bool
-}
-
-func recordGames() map[string]recordRules {
-	return map[string]recordRules{
-		record.SpellsArrows: {
-			validate: func(rec record.Record) error { _, err := sa.Replay(rec); return err },
-			players: func(raw json.RawMessage) ([]string, error) {
-				s, err := sa.ParseSetup(raw)
-				return []string{s.Spy, s.Mage}, err
-			},
-			title: func(p []string) string { return fmt.Sprintf("%s (spy) vs %s (mage)", p[0], p[1]) },
-		},
-		record.MagesTower: {
-			validate: func(rec record.Record) error { _, err := tower.Replay(rec); return err },
-			players: func(raw json.RawMessage) ([]string, error) {
-				s, err := tower.ParseSetup(raw)
-				return []string{s.General, s.Mage}, err
-			},
-			title:  func(p []string) string { return fmt.Sprintf("%s (general) vs %s (mage)", p[0], p[1]) },
-			hidden: true,
-		},
-		record.ArcaneScribes: {
-			validate: func(rec record.Record) error { _, err := scribes.Replay(rec); return err },
-			players: func(raw json.RawMessage) ([]string, error) {
-				s, err := scribes.ParseSetup(raw)
-				return s.Players, err
-			},
-			title:  func(p []string) string { return joinNames(p) },
-			hidden: true,
-		},
-	}
-}
-
-// joinNames writes "Mia, Ben and Cy".
-func joinNames(p []string) string {
-	switch len(p) {
-	case 0:
-		return ""
-	case 1:
-		return p[0]
-	}
-	return strings.Join(p[:len(p)-1], ", ") + " and " + p[len(p)-1]
-}
-
-// Who may export a record:
-//   - the scorekeeper (the device that created the game and holds no seat),
-//     always;
-//   - a seated player, always in a game without hidden information (Spells &
-//     Arrows); in Mage's Tower and The Arcane Scribes only once the game is
-//     over, because the record shows coin faces, the deck order and reserved
-//     cards that a player must not see mid-game;
-//   - a spectator (through the spectator link), once the game is over: the
-//     finished record is an archive and holds nothing the spectator view
-//     would hide any more. While a game runs, a spectator gets a 403.
+// gameExport sends the record to a device that may take it home now (see
+// play.MayExport); a device that neither keeps nor plays the game counts as
+// a spectator.
 func (h *Handler) gameExport(c echo.Context) error {
 	g, k, log, err := h.loadGame(c)
 	if err != nil {
 		return err
 	}
-	seat, ok, _, err := h.seatOf(c, g)
+	seat, ok, seats, err := h.seatOf(c, g)
 	if err != nil {
 		return err
 	}
-	_, over := k.status(g, log)
-	switch {
-	case !ok:
-		if over {
-			return h.sendRecord(c, g, k, log)
-		}
+	_, over := h.status(c, k, g, log)
+	if !ok && !over {
 		return forbidden("Only the scorekeeper or a seated player can export this game while it runs. Once it is over, anyone with the spectator link can.")
-	case seat != scorekeeperSeat && recordGames()[g.Kind].hidden && !over:
-		return forbidden("The record shows what players must not see yet (hidden cards or coin faces). It can be exported once the game is over, or by the scorekeeper.")
 	}
-	return h.sendRecord(c, g, k, log)
+	t := h.table(c, screen{Game: g, Seats: seats, Seat: seat, Watch: !ok}, log)
+	if err := play.MayExport(k, t, over); err != nil {
+		return forbidden(err.Error())
+	}
+	return h.sendRecord(c, k, g, t)
 }
 
 func (h *Handler) watchExport(c echo.Context) error {
@@ -114,29 +45,20 @@ func (h *Handler) watchExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, over := k.status(g, log); !over {
-		return forbidden("A spectator can export the record once the game is over.")
+	_, over := h.status(c, k, g, log)
+	t := h.table(c, screen{Game: g, Seat: scorekeeperSeat, Watch: true}, log)
+	if err := play.MayExport(k, t, over); err != nil {
+		return forbidden(err.Error())
 	}
-	return h.sendRecord(c, g, k, log)
+	return h.sendRecord(c, k, g, t)
 }
 
-func (h *Handler) gameRecord(g store.Game, k gameKind, log []store.Entry) record.Record {
-	if k.record != nil {
-		return k.record(g, log)
-	}
-	return logRecord(g, log)
-}
-
-func (h *Handler) sendRecord(c echo.Context, g store.Game, k gameKind, log []store.Entry) error {
-	rec := h.gameRecord(g, k, log)
-	body, err := json.MarshalIndent(rec, "", "  ")
+func (h *Handler) sendRecord(c echo.Context, k play.Kind, g store.Game, t play.Table) error {
+	body, err := json.MarshalIndent(t.Record(), "", "  ")
 	if err != nil {
 		return fmt.Errorf("encode record of %s: %w", g.ID, err)
 	}
-	var names []string
-	if rr, ok := recordGames()[g.Kind]; ok {
-		names, _ = rr.players(g.Setup)
-	}
+	names, _ := k.Players(g.Setup) // a name-less file name is still a good one
 	name := recordFilename(g.Kind, names, g.Created.UTC().Format("2006-01-02"))
 	hd := c.Response().Header()
 	hd.Set(echo.HeaderContentDisposition, `attachment; filename="`+name+`"`)
@@ -184,7 +106,7 @@ func slug(s string) string {
 }
 
 func (h *Handler) importForm(c echo.Context) error {
-	return render(c, http.StatusOK, sheets.ImportPage(h.page(c, "Import a record", ""), sheets.ImportForm{}))
+	return render(c, http.StatusOK, views.ImportPage(h.page(c, "Import a record", ""), views.ImportForm{}))
 }
 
 // importRecord reads a record (an uploaded file or pasted JSON), checks it
@@ -192,15 +114,16 @@ func (h *Handler) importForm(c echo.Context) error {
 // pass-and-play game owned by this device. A record that fails is shown
 // again with the reason (HTTP 422) and nothing is stored.
 func (h *Handler) importRecord(c echo.Context) error {
-	f := sheets.ImportForm{Pasted: c.FormValue("json")}
+	f := views.ImportForm{Pasted: c.FormValue("json")}
 	fail := func(msg string) error {
 		f.Error = msg
-		return render(c, http.StatusUnprocessableEntity, sheets.ImportPage(h.page(c, "Import a record", ""), f))
+		return render(c, http.StatusUnprocessableEntity, views.ImportPage(h.page(c, "Import a record", ""), f))
 	}
-	data, name, err := uploaded(c, "record")
+	file, err := uploaded(c, "record")
 	if err != nil {
 		return fail(err.Error())
 	}
+	data, name := file.Data, file.Name
 	if data == nil {
 		data = []byte(strings.TrimSpace(f.Pasted))
 		name = "the pasted record"
@@ -213,30 +136,29 @@ func (h *Handler) importRecord(c echo.Context) error {
 	if err != nil {
 		return fail(err.Error())
 	}
-	rr := recordGames()[rec.Game]
-	if err := rr.validate(rec); err != nil {
-		var ae *record.ActionError
-		if !errors.As(err, &ae) && !strings.HasPrefix(err.Error(), "setup") {
-			return fail("setup: " + err.Error())
-		}
-		return fail(err.Error())
-	}
-	k, ok := h.games[rec.Game]
+	k, ok := play.Find(h.games, rec.Game)
 	if !ok {
-		return fail("The record is legal, but this build cannot play " + rec.Game + " games yet.")
+		return fail("This build cannot play " + rec.Game + " games.")
 	}
-	players, err := rr.players(rec.Setup)
+	if _, err := k.Replay(rec); err != nil {
+		msg := err.Error()
+		if record.IsSetupError(err) {
+			msg = "setup: " + strings.TrimPrefix(msg, "setup: ")
+		}
+		return fail(msg)
+	}
+	title, err := k.Title(rec.Setup)
 	if err != nil {
 		return fail("setup: " + err.Error())
 	}
-	id, err := h.storeImported(c, rec, k, rr.title(players))
+	id, err := h.storeImported(c, rec, k, title)
 	if err != nil {
 		return err
 	}
 	return redirect(c, "/g/"+id)
 }
 
-func (h *Handler) storeImported(c echo.Context, rec record.Record, k gameKind, title string) (string, error) {
+func (h *Handler) storeImported(c echo.Context, rec record.Record, k play.Kind, title string) (string, error) {
 	ctx := c.Request().Context()
 	var setup bytes.Buffer
 	if err := json.Compact(&setup, rec.Setup); err != nil {
@@ -244,7 +166,7 @@ func (h *Handler) storeImported(c echo.Context, rec record.Record, k gameKind, t
 	}
 	now := h.now().UTC()
 	g := store.Game{
-		ID: randomID(9), Kind: k.ID, Title: title, Owner: device(c),
+		ID: randomID(9), Kind: k.Info().ID, Title: title, Owner: device(c),
 		SpectatorToken: randomID(18), Seed: rec.Seed, Setup: setup.Bytes(),
 		Created: now, Updated: now,
 	}

@@ -45,6 +45,7 @@ func startRecApp(t *testing.T) *recApp {
 	}
 	h, err := handlers.New(handlers.Config{
 		Store:       st,
+		Games:       testGames(),
 		SessionKeys: [][]byte{bytes.Repeat([]byte{7}, 32), bytes.Repeat([]byte{9}, 32)},
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now:         func() time.Time { return sheetClock },

@@ -11,20 +11,16 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/", h.home)
 	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
 
-	// Starting games. Each game kind adds its form and create handler.
+	// Starting games: the game's form, checked, confirmed, created.
 	e.GET("/new", h.newIndex)
-	e.GET("/new/spells-arrows", h.saNewForm)
-	e.POST("/new/spells-arrows", h.saCreate)
-	e.GET("/new/mages-tower", h.towerNewForm)
-	e.POST("/new/mages-tower", h.towerCreate)
-	e.GET("/new/arcane-scribes", h.scNewForm)
-	e.POST("/new/arcane-scribes", h.scCreate)
+	e.GET("/new/:game", h.newGamePage)
+	e.POST("/new/:game", h.newGameCreate)
 
-	// One game, whatever its kind: the kind's own handlers take over.
+	// One game, whatever its kind: its play.Kind draws and checks it.
 	e.GET("/g/:id", h.gameShow)
 	e.POST("/g/:id/act", h.gameAct)
 	e.POST("/g/:id/undo", h.gameUndo)
-	// Mage's Tower: a person's action and the bot moves after it.
+	// A bot's move, asked for by the page after a short visible pause.
 	e.POST("/g/:id/bot", h.gameBot)
 	e.POST("/g/:id/sync", h.gameSync) // one tap from a phone's offline outbox
 	e.GET("/g/:id/log", h.gameLog)
@@ -52,9 +48,7 @@ func (h *Handler) routes(e *echo.Echo) {
 
 	// Rules pages, kept offline by the service worker.
 	e.GET("/rules", h.rulesIndex)
-	e.GET("/rules/spells-arrows", h.saRules)
-	e.GET("/rules/mages-tower", h.towerRules)
-	e.GET("/rules/arcane-scribes", h.scRules)
+	e.GET("/rules/:game", h.rulesPage)
 
 	// App shell.
 	e.GET("/offline", h.offline)

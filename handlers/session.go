@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"crypto/rand"
-	"encoding/base64"
 	"fmt"
 
 	"github.com/labstack/echo/v4"
@@ -48,13 +46,4 @@ func device(c echo.Context) string {
 func csrfToken(c echo.Context) string {
 	t, _ := c.Get("csrf").(string)
 	return t
-}
-
-// randomID returns n random bytes as URL-safe text (game ids, tokens).
-func randomID(n int) string {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		panic(fmt.Sprintf("crypto/rand failed: %v", err)) // the OS has no entropy: nothing can be safe
-	}
-	return base64.RawURLEncoding.EncodeToString(b)
 }

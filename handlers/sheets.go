@@ -3,29 +3,12 @@ package handlers
 import (
 	"net/http"
 
-	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
-	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
-	"github.com/grimoire-games/grimoire/views/sheets"
+	"github.com/grimoire-games/grimoire/views"
 )
-
-// sheetKind draws one game's scoresheet from its record, and its blank form.
-// The derivations live in views/sheets (pure, from the record alone); each
-// game has its own file there and here.
-type sheetKind struct {
-	page  func(h *Handler, c echo.Context, rec record.Record, head sheets.Head) (templ.Component, error)
-	blank func(h *Handler, c echo.Context, head sheets.Head) templ.Component
-}
-
-func sheetKinds() map[string]sheetKind {
-	return map[string]sheetKind{
-		record.SpellsArrows:  saSheetKind(),
-		record.MagesTower:    towerSheetKind(),
-		record.ArcaneScribes: scribesSheetKind(),
-	}
-}
 
 // gameSheet is GET /g/:id/sheet: the scoresheet of a game this device keeps
 // or plays, live while the game runs. Others are sent to the spectator's.
@@ -51,21 +34,18 @@ func (h *Handler) watchSheet(c echo.Context) error {
 	return h.renderSheet(c, g, k, log, true)
 }
 
-func (h *Handler) renderSheet(c echo.Context, g store.Game, k gameKind, log []store.Entry, watch bool) error {
-	sk, ok := sheetKinds()[g.Kind]
-	if !ok {
-		return notFound("There is no scoresheet for " + g.Kind + " games yet.")
-	}
-	head := sheets.Head{Title: g.Title, Printed: "Printed " + h.now().UTC().Format("2 Jan 2006 15:04 MST"), BlankURL: "/sheets/" + g.Kind + "/blank"}
+func (h *Handler) renderSheet(c echo.Context, g store.Game, k play.Kind, log []store.Entry, watch bool) error {
+	head := views.SheetHead{Title: g.Title, Printed: "Printed " + h.now().UTC().Format("2 Jan 2006 15:04 MST"), BlankURL: "/sheets/" + g.Kind + "/blank"}
 	if watch {
 		head.BackURL = "/watch/" + g.SpectatorToken
-		if _, over := k.status(g, log); over {
+		if _, over := h.status(c, k, g, log); over {
 			head.ExportURL = "/watch/" + g.SpectatorToken + "/export"
 		}
 	} else {
 		head.BackURL, head.ExportURL = "/g/"+g.ID, "/g/"+g.ID+"/export"
 	}
-	comp, err := sk.page(h, c, h.gameRecord(g, k, log), head)
+	t := h.table(c, screen{Game: g, Seat: scorekeeperSeat, Watch: watch}, log)
+	comp, err := k.Sheet(h.page(c, "", ""), t.Record(), head)
 	if err != nil {
 		return err
 	}
@@ -76,9 +56,9 @@ func (h *Handler) renderSheet(c echo.Context, g store.Game, k gameKind, log []st
 // blankSheet is GET /sheets/:game/blank: an empty form for a game played on
 // paper. It needs no game, so it works for every game with a sheet.
 func (h *Handler) blankSheet(c echo.Context) error {
-	sk, ok := sheetKinds()[c.Param("game")]
+	k, ok := play.Find(h.games, c.Param("game"))
 	if !ok {
 		return notFound("There is no scoresheet for that game.")
 	}
-	return render(c, http.StatusOK, sk.blank(h, c, sheets.Head{Title: "Blank scoresheet", BackURL: "/"}))
+	return render(c, http.StatusOK, k.Blank(h.page(c, "", ""), views.SheetHead{Title: "Blank scoresheet", BackURL: "/"}))
 }

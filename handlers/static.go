@@ -71,8 +71,15 @@ func contentType(name string) string {
 }
 
 // precachePages are the pages the service worker saves at install so they
-// open without network.
-var precachePages = []string{"/offline", "/offline/game", "/new/spells-arrows", "/new/mages-tower", "/new/arcane-scribes", "/rules", "/rules/spells-arrows", "/rules/mages-tower", "/rules/arcane-scribes"}
+// open without network: the app's own and each game's form and rules.
+func (h *Handler) precachePages() []string {
+	pages := []string{"/offline", "/offline/game", "/rules"}
+	for _, k := range h.games {
+		id := k.Info().ID
+		pages = append(pages, "/new/"+id, "/rules/"+id)
+	}
+	return pages
+}
 
 // serviceWorker serves /sw.js from the site root (so its scope is the whole
 // app) with the list of files to precache filled in. It must not be cached
@@ -82,10 +89,7 @@ func (h *Handler) serviceWorker(c echo.Context) error {
 	if !ok {
 		return notFound("No service worker.")
 	}
-	urls := append(h.assets.URLs(), precachePages...)
-	for _, k := range h.games {
-		urls = append(urls, "/rules/"+k.ID)
-	}
+	urls := append(h.assets.URLs(), h.precachePages()...)
 	manifest, err := json.Marshal(map[string]any{"version": h.assets.Version, "urls": dedupe(urls)})
 	if err != nil {
 		return err

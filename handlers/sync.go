@@ -5,19 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/grimoire-games/grimoire/rules/record"
-	sc "github.com/grimoire-games/grimoire/rules/scribes"
-	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
-	tw "github.com/grimoire-games/grimoire/rules/tower"
+	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views/offline"
-	scview "github.com/grimoire-games/grimoire/views/scribes"
-	twview "github.com/grimoire-games/grimoire/views/tower"
 )
 
 // Offline play (static/offline.js): a phone that played without network
@@ -36,11 +32,11 @@ var clientActionRE = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
 // clientActionID is the idempotency key of a write: the device and the
 // version for a tap on the screen, the device and the client's own id for a
 // tap sent from the offline outbox.
-func clientActionID(c echo.Context, v int) string {
+func clientActionID(c echo.Context, form url.Values, v int) string {
 	if id, ok := c.Get(clientActionKey).(string); ok && id != "" {
 		return device(c) + ":offline:" + id
 	}
-	return tapKey(c, v)
+	return tapKey(c, form, v)
 }
 
 // gameSync takes one tap from a phone's offline outbox.
@@ -78,7 +74,6 @@ func (h *Handler) syncCreate(c echo.Context) error {
 	if err != nil || seed < 0 {
 		return badRequest("A game started offline needs its seed.")
 	}
-	raw := []byte(c.FormValue("setup"))
 	if old, err := h.store.Game(ctx, id); err == nil {
 		if old.Owner == device(c) && old.Kind == kind && old.Seed == seed {
 			return c.JSON(http.StatusOK, map[string]string{"id": id})
@@ -87,70 +82,22 @@ func (h *Handler) syncCreate(c echo.Context) error {
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("load game: %w", err)
 	}
-	var title string
-	var seats []store.Seat
-	switch kind {
-	case record.SpellsArrows:
-		setup, err := sa.ParseSetup(raw)
-		if err != nil {
-			return badRequest("The game setup could not be read: " + err.Error())
-		}
-		if _, err := sa.New(setup, seed); err != nil {
-			return badRequest("The game cannot start: " + err.Error())
-		}
-		title = fmt.Sprintf("%s (spy) vs %s (mage)", setup.Spy, setup.Mage)
-	case record.MagesTower:
-		// One phone (views/tower.OfflineCreate); bot seats come with the
-		// record's table.
-		setup, err := tw.ParseSetup(raw)
-		if err != nil {
-			return badRequest("The game setup could not be read: " + err.Error())
-		}
-		if _, err := tw.New(setup, seed); err != nil {
-			return badRequest("The game cannot start: " + err.Error())
-		}
-		var t twview.RecordTable
-		if tr := c.FormValue("table"); tr != "" {
-			if err := json.Unmarshal([]byte(tr), &t); err != nil || t.TwoPhones {
-				return badRequest("The players of a game started offline could not be read.")
-			}
-		}
-		names := [2]string{setup.General, setup.Mage}
-		for i, bot := range t.Bots {
-			if bot == "" {
-				continue
-			}
-			if _, ok := tw.Bots()[bot]; !ok {
-				return badRequest("There is no " + bot + " bot.")
-			}
-			seats = append(seats, store.Seat{Index: i, Name: names[i], Token: randomID(18), Holder: "bot:" + bot})
-		}
-		title = twview.Title(setup)
-	case record.ArcaneScribes:
-		// One phone (views/scribes.OfflineCreate); the bots are in the setup.
-		setup, err := sc.ParseSetup(raw)
-		if err != nil {
-			return badRequest("The game setup could not be read: " + err.Error())
-		}
-		if _, err := sc.New(setup, seed); err != nil {
-			return badRequest("The game cannot start: " + err.Error())
-		}
-		for i, name := range setup.Players {
-			if bot := scview.BotOf(setup, i); bot != "" {
-				seats = append(seats, store.Seat{Index: i, Name: name, Token: randomID(18), Holder: "bot:" + bot})
-			}
-		}
-		title = scview.Title(setup)
-	default:
+	k, ok := play.Find(h.games, kind)
+	if !ok {
 		return badRequest("This build cannot start " + kind + " games offline.")
 	}
-	now := h.now().UTC()
-	g := store.Game{
-		ID: id, Kind: kind, Title: title, Owner: device(c), SpectatorToken: randomID(18),
-		Seed: seed, Setup: raw, Created: now, Updated: now,
+	var seats []play.Seat
+	if raw := c.FormValue("seats"); raw != "" {
+		if err := json.Unmarshal([]byte(raw), &seats); err != nil {
+			return badRequest("The players of a game started offline could not be read.")
+		}
 	}
-	if err := h.store.CreateGame(ctx, g, seats); err != nil {
-		return fmt.Errorf("create game: %w", err)
+	ng, err := k.AcceptOffline([]byte(c.FormValue("setup")), seed, seats)
+	if err != nil {
+		return badRequest(err.Error())
+	}
+	if _, err := h.createGame(c, k, id, ng); err != nil {
+		return err
 	}
 	return c.JSON(http.StatusOK, map[string]string{"id": id})
 }

@@ -16,14 +16,12 @@ package play
 import (
 	"encoding/json"
 	"errors"
-	"io"
 	"net/url"
 
 	"github.com/a-h/templ"
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/views"
-	"github.com/grimoire-games/grimoire/views/sheets"
 )
 
 // Kind is one game, as the server, the phone and the command line use it.
@@ -54,7 +52,8 @@ type Kind interface {
 	Undo(t Table) (steps int, err error)
 	// Bot is the move of the bot that is to play now, and its seat; ok is
 	// false when a person is to move. Deterministic for a given table (seed
-	// and version), so two phones asking at once agree.
+	// and version), so two phones asking at once agree. A game that never
+	// has bots returns ErrNoBots.
 	Bot(t Table) (action json.RawMessage, seat int, ok bool, err error)
 	// Lines is the log, one sentence per action in force, as the viewer
 	// may read it.
@@ -81,8 +80,8 @@ type Kind interface {
 	// game runs (coin faces, the deck order, reserved cards).
 	Hidden() bool
 	// Sheet is the printable scoresheet of a record; Blank the empty form.
-	Sheet(p views.Page, rec record.Record, head sheets.Head) (templ.Component, error)
-	Blank(p views.Page, head sheets.Head) templ.Component
+	Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.Component, error)
+	Blank(p views.Page, head views.SheetHead) templ.Component
 	// Rules is the game's rules page, in our own words.
 	Rules(p views.Page) templ.Component
 
@@ -105,10 +104,6 @@ type Kind interface {
 	// sends it when the network is back: its setup, seed and seats, checked
 	// like an import. It returns the game to store.
 	AcceptOffline(setup json.RawMessage, seed int64, seats []Seat) (NewGame, error)
-
-	// Simulate plays bots against each other (`grimoire simulate ID`);
-	// args are the flags after the game id.
-	Simulate(args []string, stdout, stderr io.Writer) error
 }
 
 // Info names a game.
@@ -116,6 +111,9 @@ type Info struct {
 	ID    string // the record's game id, also its URL segment ("spells-arrows")
 	Name  string // "Spells & Arrows"
 	Blurb string // one sentence for the new-game list
+	// BoardClass is the class of the element that holds the game's screen
+	// on its page, which a screen drawn on the phone takes too ("" none).
+	BoardClass string
 }
 
 // NewGame is a game ready to be stored.
@@ -134,6 +132,9 @@ type NewGame struct {
 type Form struct {
 	Values url.Values
 	Files  map[string]File
+	// Problems are what went wrong reading the form itself (a file too
+	// large or unreadable); CheckNewGame lists them with its own.
+	Problems []string
 }
 
 // File is one uploaded file of a form.
@@ -141,6 +142,9 @@ type File struct {
 	Name string // as the user's device named it
 	Data []byte
 }
+
+// ErrNoBots is Bot's answer for a game played by people only.
+var ErrNoBots = errors.New("this game has no bots")
 
 // ErrBadTap marks a tap whose fields cannot be read at all (as opposed to a
 // well-formed tap the rules refuse).

@@ -1,6 +1,6 @@
-// Grimoire's only hand-written script. The game logic stays on the server;
-// this file wires htmx's CSRF header, live refresh for watchers, the offline
-// banner and the service worker. Everything works without it (forms post
+// Grimoire's page script (offline.js, loaded beside it, plays a game without
+// network). The game logic stays in Go; this file wires htmx's CSRF header,
+// live refresh for watchers, the offline banner and the service worker. Everything works without it (forms post
 // full pages), so nothing here may be required for a rule to apply.
 (function () {
   "use strict";

@@ -1,6 +1,6 @@
 // Grimoire offline play. With no network a game tap is applied on this phone
 // by the WebAssembly build of the same Go rules and views the server runs
-// (static/wasm): the fragments it returns are swapped into the same element
+// (cmd/grimoire-wasm): the fragments it returns are swapped into the same element
 // ids the server's out-of-band answer would fill, and the tap waits in an
 // IndexedDB outbox with the version it was made on. When the network is back
 // the outbox is sent in order to POST /g/ID/sync, which re-checks every tap
@@ -154,8 +154,6 @@
 
   // botAsked says the screen asks the server for a bot's move.
   function botAsked() { return !!document.querySelector('#board [hx-post$="/bot"]'); }
-  // The class each game's board element has on its server page.
-  var BOARD_CLASS = { "mages-tower": "tower-board", "arcane-scribes": "scribes" };
   function recordEl() { return document.getElementById("grimoire-record"); }
   function pageRecord() {
     var el = recordEl();
@@ -213,8 +211,7 @@
       if (!query) shown = {};
       // The empty screen of a game started here takes its game's layout.
       var blank = document.querySelector("[data-offline-board]");
-      var cls = BOARD_CLASS[JSON.parse(rec).kind];
-      if (blank && cls) blank.classList.add(cls);
+      if (blank && res.board) blank.classList.add(res.board);
       swap(res);
       game.rec = rec;
       game.drawn = true;
@@ -380,7 +377,7 @@
   }
   function send(e) {
     if (e.op.type === "create") {
-      return post("/sync/new", { kind: e.op.kind, id: e.game, seed: e.op.seed, setup: e.op.setup, table: e.op.table || "" });
+      return post("/sync/new", { kind: e.op.kind, id: e.game, seed: e.op.seed, setup: e.op.setup, seats: e.op.seats || "[]" });
     }
     var p = { op: e.op.type, v: String(e.v), cid: e.cid };
     Object.keys(e.op.fields || {}).forEach(function (k) { p[k] = e.op.fields[k]; });
@@ -575,16 +572,15 @@
     };
     if (hasFile) return problem("A custom file (map, deck or card) needs the network. Remove it to start with the default one.");
     loadWasm().then(function (g) {
-      var res = g.newGame(kind, JSON.stringify(fields));
+      var seed = randomSeed();
+      var res = g.newGame(kind, JSON.stringify(fields), seed);
       if (res.error) return problem(res.error);
       var id = randomID();
-      var seed = randomSeed();
-      var r = { kind: kind, id: id, title: res.title, csrf: csrf(), setup: JSON.parse(res.setup), seed: seed, actions: [], version: 0, seat: -1, actionSeats: [] };
-      if (res.table) r.table = JSON.parse(res.table);
+      var r = { kind: kind, id: id, title: res.title, csrf: csrf(), setup: JSON.parse(res.setup), seed: seed, actions: [], actionSeats: [], version: 0, seat: -1, owner: true, seats: JSON.parse(res.seats || "[]") };
       var rec = JSON.stringify(r);
       return tx(["records", "outbox"], "readwrite", function (t) {
         t.objectStore("records").put({ id: id, record: rec, version: 0, local: true, at: Date.now() });
-        t.objectStore("outbox").add({ game: id, op: { type: "create", kind: kind, setup: res.setup, table: res.table || "", seed: seed, title: res.title }, v: 0, cid: id, line: "New game", at: Date.now() });
+        t.objectStore("outbox").add({ game: id, op: { type: "create", kind: kind, setup: res.setup, seats: res.seats || "[]", seed: seed, title: res.title }, v: 0, cid: id, line: "New game", at: Date.now() });
       }).then(function () { location.assign("/offline/game#" + id); });
     }).catch(function (err) { problem("This phone could not start the game offline: " + err.message); });
   }, false);

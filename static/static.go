@@ -1,5 +1,7 @@
-// Package static embeds the app's files: styles, the one script, vendored
-// htmx, icons, the web app manifest and the service worker. Assets are served
+// Package static embeds the app's files: styles, the page scripts, vendored
+// htmx, icons, the web app manifest, the service worker and the offline
+// WebAssembly module (built from cmd/grimoire-wasm). It imports nothing of
+// the app: it is the bottom of the import graph. Assets are served
 // under content-hashed names so browsers may cache them for a year.
 package static
 
@@ -14,7 +16,7 @@ import (
 	"strings"
 )
 
-//go:generate go run ./wasm/gen.go
+//go:generate go run ../cmd/grimoire-wasm/gen.go
 
 //go:embed app.css app.js icon.svg icon-192.png icon-512.png apple-touch-icon.png manifest.webmanifest sw.js vendor
 //go:embed offline.js wasm/grimoire.wasm.gz

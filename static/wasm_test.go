@@ -21,10 +21,18 @@ func TestWasmMatchesSource(t *testing.T) {
 		t.Skip("builds the WebAssembly module (~30 s cold)")
 	}
 	out := filepath.Join(t.TempDir(), "grimoire.wasm.gz")
-	cmd := exec.Command("go", "run", "./wasm/gen.go", "-o", out)
-	cmd.Stderr = os.Stderr
+	cmd := exec.Command("go", "run", "../cmd/grimoire-wasm/gen.go", "-o", out)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("build the module: %v", err)
+		// The generator builds with the Go release go.mod pins, switching to
+		// it through GOTOOLCHAIN when this Go is another one. Only that
+		// switch may fail for want of the module proxy; with the pinned
+		// release itself every failure is a failure.
+		if pinned := pinnedGo(t); runtime.Version() != pinned && os.Getenv("CI") == "" {
+			t.Skipf("this is %s; the module is built with %s, which could not be fetched (%v): %s", runtime.Version(), pinned, err, stderr.String())
+		}
+		t.Fatalf("build the module: %v\n%s", err, stderr.String())
 	}
 	fresh, err := os.ReadFile(out)
 	if err != nil {
@@ -40,9 +48,28 @@ func TestWasmMatchesSource(t *testing.T) {
 	}
 }
 
+// pinnedGo is the Go release that builds the module: go.mod's go line.
+func pinnedGo(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "go "); ok {
+			return "go" + strings.TrimSpace(v)
+		}
+	}
+	t.Fatal("go.mod has no go line")
+	return ""
+}
+
 // TestWasmExecMatchesGo checks the vendored wasm_exec.js is the one of the
 // Go release that builds the module: the two must agree.
 func TestWasmExecMatchesGo(t *testing.T) {
+	if pinned := pinnedGo(t); runtime.Version() != pinned {
+		t.Skipf("this is %s; static/vendor/wasm_exec.js comes with %s, which builds the module (TestWasmMatchesSource checks that build)", runtime.Version(), pinned)
+	}
 	want, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
 		t.Skipf("no wasm_exec.js in this Go installation: %v", err)

@@ -51,3 +51,26 @@ type Fragment struct {
 	// of the screen) that a fresh draw must replace.
 	Fresh bool
 }
+
+// SheetHead is the top of every scoresheet and the screen-only links around
+// it (views/sheets draws the sheets themselves).
+type SheetHead struct {
+	Game    string // "Spells & Arrows"
+	Title   string // players, or "Blank scoresheet"
+	Status  string // "Finished", "In progress: turn 2 of 5 ..."; "" on a blank sheet
+	Result  string // the result line; "" while the game runs
+	Printed string // when the sheet was drawn
+	Blank   bool
+	Live    bool // the game is still running: the sheet is its state now
+
+	BackURL   string // screen only
+	ExportURL string // screen only
+	BlankURL  string // screen only
+}
+
+// ImportForm is the record import page's form.
+type ImportForm struct {
+	Pasted string // pasted JSON, shown again after a refusal
+	Source string // which file (or "the pasted record") was read
+	Error  string // why the record was refused: "action 3: ..." etc.
+}

@@ -10,7 +10,22 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/scribes"
+	"github.com/grimoire-games/grimoire/play/spellsarrows"
+	"github.com/grimoire-games/grimoire/play/tower"
 )
+
+// games are the games this binary plays, in the order the app lists them.
+// Adding a game is one line here (and one in cmd/grimoire-wasm).
+func games() []play.Kind {
+	return []play.Kind{
+		spellsarrows.Kind{},
+		scribes.Kind{},
+		tower.Kind{},
+	}
+}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -42,7 +57,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	switch cmd {
 	case "serve":
-		return serve(ctx, args, stdout, stderr)
+		return serve(ctx, games(), args, stdout, stderr)
 	case "replay":
 		return replay(args, stdin, stdout, stderr)
 	case "simulate":

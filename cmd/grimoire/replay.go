@@ -7,12 +7,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
 )
-
-// replayers maps a record's game id to the function that replays it and
-// returns its snapshot. Each game registers itself in its own file.
-var replayers = map[string]func(record.Record) (any, error){}
 
 // replay implements `grimoire replay FILE|-`: the final snapshot as JSON on
 // stdout (exit 0), or one `action N: reason` line on stderr (exit 1).
@@ -31,7 +28,7 @@ func replay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}
-	snap, err := replayRecord(data)
+	snap, err := replayRecord(games(), data)
 	if err != nil {
 		fmt.Fprintln(stderr, replayErrorLine(err))
 		return errSilent
@@ -41,16 +38,16 @@ func replay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return enc.Encode(snap)
 }
 
-func replayRecord(data []byte) (any, error) {
+func replayRecord(games []play.Kind, data []byte) (any, error) {
 	rec, err := record.Parse(data)
 	if err != nil {
 		return nil, err
 	}
-	fn, ok := replayers[rec.Game]
+	k, ok := play.Find(games, rec.Game)
 	if !ok {
 		return nil, fmt.Errorf("%w: this build cannot replay %q", record.ErrMalformed, rec.Game)
 	}
-	return fn(rec)
+	return k.Replay(rec)
 }
 
 // replayErrorLine is the one line replay prints on failure: an action's own

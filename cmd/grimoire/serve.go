@@ -19,6 +19,7 @@ import (
 	"github.com/gorilla/securecookie"
 
 	"github.com/grimoire-games/grimoire/handlers"
+	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/store/postgres"
 	"github.com/grimoire-games/grimoire/store/sqlite"
@@ -52,7 +53,7 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	return cfg, nil
 }
 
-func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func serve(ctx context.Context, games []play.Kind, args []string, stdout, stderr io.Writer) error {
 	cfg, err := parseServe(args, stderr)
 	if err != nil {
 		return err
@@ -74,7 +75,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	h, err := handlers.New(handlers.Config{Store: st, SessionKeys: keys, Secure: cfg.secure, Logger: logger})
+	h, err := handlers.New(handlers.Config{Store: st, Games: games, SessionKeys: keys, Secure: cfg.secure, Logger: logger})
 	if err != nil {
 		return err
 	}

@@ -27,8 +27,9 @@ const NumElements = 4
 
 var elementCodes = [NumElements]string{"ASHW", "TIDE", "GALE", "ROOT"}
 
-// Elements lists the four elements in their fixed order.
-var Elements = [NumElements]Element{ASHW, TIDE, GALE, ROOT}
+// Elements lists the four elements in their fixed order (a function, so no
+// caller can reorder them for everyone).
+func Elements() [NumElements]Element { return [NumElements]Element{ASHW, TIDE, GALE, ROOT} }
 
 // String returns the element's code, e.g. "TIDE".
 func (e Element) String() string {

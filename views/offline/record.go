@@ -1,13 +1,13 @@
-// Package offline holds what a game page embeds so it can be played without
-// network: the game's record (setup, seed, actions in force, version) as a
-// JSON script element. The offline script (static/offline.js) reads it and
-// hands it to the WebAssembly build of the rules and views (static/wasm),
-// which redraws exactly the fragments the server would send.
+// Package offline draws what a game page embeds so it can be played without
+// network: the game's record (a play.Table as JSON, decided by the game's
+// play package) in a JSON script element, and the empty screen of a game
+// started on the phone. The offline script (static/offline.js) reads the
+// record and hands it to the WebAssembly build (cmd/grimoire-wasm), which
+// redraws exactly the fragments the server would send.
 package offline
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 
 	"github.com/a-h/templ"
@@ -17,44 +17,6 @@ import (
 // also a fragment id: every answer that changes the game sends the new record
 // with the fragments, so the page always holds the record it shows.
 const ElementID = "grimoire-record"
-
-// Record is one game as the page knows it. Seed travels as a string: a
-// JavaScript number cannot hold every int64.
-type Record struct {
-	Kind           string            `json:"kind"`
-	GameID         string            `json:"id"`
-	Title          string            `json:"title"`
-	SpectatorToken string            `json:"spectator,omitempty"`
-	CSRF           string            `json:"csrf,omitempty"`
-	Setup          json.RawMessage   `json:"setup"`
-	Seed           int64             `json:"seed,string"`
-	Actions        []json.RawMessage `json:"actions"`
-	Version        int               `json:"version"`
-	// Seat is the viewer, as the server sees this device: -1 the
-	// scorekeeper of a shared phone, else the seat it holds. Offline taps
-	// are checked and drawn for this seat, as the server would.
-	Seat int `json:"seat"`
-	// ActionSeats is the seat that made each action in force, for games
-	// whose undo and screens depend on it (Mage's Tower); an offline tap
-	// adds Seat.
-	ActionSeats []int `json:"actionSeats,omitempty"`
-	// Table is what a game draws from its seat rows (bots, phones, join
-	// links), in the game's own form (views/<game>.RecordTable).
-	Table json.RawMessage `json:"table,omitempty"`
-}
-
-// JSON is the record as safe text for a script element or a text node:
-// json.Marshal escapes <, > and &, so it can never close the element.
-func (r Record) JSON() string {
-	if r.Actions == nil {
-		r.Actions = []json.RawMessage{}
-	}
-	b, err := json.Marshal(r)
-	if err != nil {
-		return ""
-	}
-	return string(b)
-}
 
 // Text renders the record's JSON alone: the content of the element, which
 // is what an out-of-band innerHTML swap replaces.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/grimoire-games/grimoire/rules/record"
@@ -36,6 +35,9 @@ type Source struct {
 	Joins []Join
 	// Offline: drawn on the phone without network; bots wait for it.
 	Offline bool
+	// Record is the table the page embeds for offline play, as play made it
+	// ("" for a spectator, who never plays).
+	Record string
 }
 
 // Join is one seat's join link.
@@ -113,28 +115,6 @@ func UndoPlan(setup sc.Setup, acts []sc.Action, lines []string, seat int) (n int
 	return n, what, nil
 }
 
-// BotMove is the move of the bot that must decide now, or ok false when a
-// person decides (or the game is over). It is deterministic for a game and
-// its log length, so two phones asking at once agree.
-func BotMove(setupJSON json.RawMessage, seed int64, actions []json.RawMessage, logLen int) (sc.Action, bool, error) {
-	states, _, _, err := Play(setupJSON, seed, actions)
-	if err != nil {
-		return sc.Action{}, false, err
-	}
-	st := states[len(states)-1]
-	setup, _ := sc.ParseSetup(setupJSON)
-	d := st.Decider()
-	if st.Over() || d < 0 {
-		return sc.Action{}, false, nil
-	}
-	bot := sc.BotByName(BotOf(setup, d))
-	if bot == nil {
-		return sc.Action{}, false, nil
-	}
-	r := rand.New(rand.NewPCG(uint64(seed), uint64(logLen)))
-	return bot.Choose(st, d, r), true, nil
-}
-
 // Build draws the board after the source's actions. The version shown is the
 // log length the caller passes (undo entries count).
 func Build(src Source, version int) (Board, error) {
@@ -142,7 +122,10 @@ func Build(src Source, version int) (Board, error) {
 	if err != nil {
 		return Board{}, err
 	}
-	setup, _ := sc.ParseSetup(src.Setup)
+	setup, err := sc.ParseSetup(src.Setup)
+	if err != nil {
+		return Board{}, fmt.Errorf("setup: %w", err)
+	}
 	st := states[len(states)-1]
 	ch := sc.Legal(st)
 	decider := st.Decider()
@@ -151,7 +134,7 @@ func Build(src Source, version int) (Board, error) {
 		CSRF: src.CSRF, Seat: src.Seat, Data: st.Data(), Setup: setup,
 		RulesURL: "/rules/" + record.ArcaneScribes, Decider: decider, Over: st.Over(),
 		Joins: src.Joins, Owner: src.Owner,
-		Record: RecordOf(src, version), Offline: src.Offline,
+		Record: src.Record, Offline: src.Offline,
 	}
 	for i := range setup.Players {
 		if BotOf(setup, i) == "" {

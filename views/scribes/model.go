@@ -72,6 +72,10 @@ type LogLine struct {
 	Text string
 }
 
+// BoardClass is the class of the element that holds the table, on the page
+// and on a screen the phone draws into an empty page.
+const BoardClass = "scribes"
+
 // Fragment ids.
 const (
 	FragStatus   = "sc-status"

@@ -104,7 +104,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			for _, e := range sc.Elements {
+			for _, e := range sc.Elements() {
 				{
 					templ_7745c5c3_ElementWriter := templ_7745c5c3_Buffer
 					templ_7745c5c3_Buffer := templ.GetBuffer()
@@ -202,7 +202,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			for _, e := range sc.Elements {
+			for _, e := range sc.Elements() {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<h4>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err

@@ -57,7 +57,7 @@ func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
 	sh := ScribesSheet{Head: h}
 	sh.Game = "The Arcane Scribes"
 	data := st.Data()
-	for _, e := range scribes.Elements {
+	for _, e := range scribes.Elements() {
 		sh.Elements = append(sh.Elements, data.ElementName(e))
 	}
 	snap := st.Snapshot()
@@ -107,7 +107,7 @@ func ScribesBlank(h Head) ScribesSheet {
 	sh := ScribesSheet{Head: h}
 	sh.Game, sh.Blank = "The Arcane Scribes", true
 	data := scribes.DefaultData()
-	for _, e := range scribes.Elements {
+	for _, e := range scribes.Elements() {
 		sh.Elements = append(sh.Elements, data.ElementName(e))
 	}
 	for i := 1; i <= 8; i++ {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
-	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // Source is what a screen is drawn from: the game's record and who looks.
@@ -21,6 +20,9 @@ type Source struct {
 	Setup          json.RawMessage
 	Seed           int64
 	Actions        []json.RawMessage // the actions in force, in order
+	// Record is the game as the page embeds it for offline play, decided by
+	// the play layer ("" embeds none, as for a spectator).
+	Record string
 }
 
 // Play replays a record's actions and returns the final state with one log
@@ -71,12 +73,7 @@ func Build(src Source, version int) (Board, error) {
 		if n := len(lines); n > 0 {
 			b.CanUndo, b.UndoWhat = true, lines[n-1]
 		}
-		b.Record = offline.Record{
-			Kind: record.SpellsArrows, GameID: src.GameID, Title: src.Title,
-			SpectatorToken: src.SpectatorToken, CSRF: src.CSRF,
-			Setup: src.Setup, Seed: src.Seed, Actions: src.Actions, Version: version,
-			Seat: -1, // the scorekeeper: a Spells & Arrows game has no seats
-		}.JSON()
+		b.Record = src.Record
 	}
 	first := max(len(lines)-4, 0)
 	for i := first; i < len(lines); i++ {

@@ -1,9 +1,10 @@
 // Package tower draws the table of Mage's Tower: the status strip, the
 // controls of whoever is to move, the camp, the four zones and the Tower,
 // the Mage's card with both thumbs, and the log tail. Build makes the whole
-// view model from the game record alone (setup, seed, actions), who looks
-// and what they have selected so far: no server, no store, so it could run
-// anywhere the record is (WebAssembly included).
+// view model from the game record alone (setup, seed, actions), who looks,
+// what they have selected so far and what play/tower decided for them (the
+// undo, the embedded record): no server, no store, so it runs wherever the
+// record is (WebAssembly included).
 package tower
 
 import (
@@ -44,13 +45,18 @@ type Source struct {
 	Setup          json.RawMessage
 	Seed           int64
 	Actions        []json.RawMessage // in force, in order
-	ActionSeats    []int             // the seat that made each action in force (-1 scorekeeper)
 	Players        [2]Player         // bot levels by seat
 	TwoPhones      bool              // each person plays on their own phone
 	Seat           int               // the viewer: -1 scorekeeper (one phone), 0 General, 1 Mage
 	JoinPath       string            // "/join/TOKEN" of the other seat while nobody holds it
 	UI             UI                // what the viewer has selected so far
 	Offline        bool              // drawn on the phone without network: bots wait for it
+	// Undo is how many actions the viewer's undo takes back now (0: none);
+	// play/tower decides it, since the server's undo must agree with it.
+	Undo int
+	// Record is the embedded record (play.Table.JSON) for the offline page;
+	// "" for a spectator, who never plays.
+	Record string
 }
 
 // UI is the half-made decision of the player to move, carried in query
@@ -226,17 +232,16 @@ const (
 	FragLog      = "tw-log"
 )
 
-// UIFragments are the fragments that depend on the viewer's selection: a
-// selection step re-sends them even when the game itself did not change.
-var UIFragments = []string{FragControls, FragTable, FragCard}
-
-// Fragments lists the parts of the game screen in page order.
-func Fragments(b Board) []views.Fragment {
+// Fragments lists the parts of the game screen in page order. fresh marks
+// the parts that draw the viewer's selection (controls, table, card) as
+// Fresh: after a selection step or a write the client's copy of them may
+// carry a selection, so they are sent even when the game did not change.
+func Fragments(b Board, fresh bool) []views.Fragment {
 	out := []views.Fragment{
 		{ID: FragStatus, Component: Status(b)},
-		{ID: FragControls, Component: Controls(b)},
-		{ID: FragTable, Component: Table(b)},
-		{ID: FragCard, Component: CardPanel(b)},
+		{ID: FragControls, Component: Controls(b), Fresh: fresh},
+		{ID: FragTable, Component: Table(b), Fresh: fresh},
+		{ID: FragCard, Component: CardPanel(b), Fresh: fresh},
 		{ID: FragLog, Component: LogTail(b)},
 	}
 	if b.Record != "" {
@@ -291,35 +296,6 @@ func Lines(p [2]Player, lines []string) []string {
 	return out
 }
 
-// UndoSteps says how many actions an undo by seat takes back now, or why
-// it may not. With one phone the last action goes; when a bot answered, its
-// moves go too, so the person gets their own turn back. With two phones a
-// player takes back only their own last action, until the other one acts.
-func UndoSteps(src Source) (int, error) {
-	n := len(src.ActionSeats)
-	if src.Watch {
-		return 0, fmt.Errorf("a spectator cannot undo")
-	}
-	if n == 0 {
-		return 0, fmt.Errorf("there is nothing to undo yet")
-	}
-	isBot := func(seat int) bool { return seat >= 0 && seat <= 1 && src.Players[seat].Bot != "" }
-	if src.TwoPhones {
-		if src.ActionSeats[n-1] != src.Seat {
-			return 0, fmt.Errorf("only your own last move can be taken back, and only until the other player moves")
-		}
-		return 1, nil
-	}
-	k := 0
-	for k < n && isBot(src.ActionSeats[n-1-k]) {
-		k++
-	}
-	if k == n {
-		return 0, fmt.Errorf("only bots have moved: there is no move of yours to take back")
-	}
-	return k + 1, nil
-}
-
 // viewerSide says whose eyes the screen has: the General sees the camp's
 // faces, everyone else does not.
 func viewerSide(src Source, st tw.State) tw.Side {
@@ -356,7 +332,7 @@ func Build(src Source, version int) (Board, error) {
 		GameID: src.GameID, Title: src.Title, Version: version, Watch: src.Watch, CSRF: src.CSRF,
 		TwoPhones: src.TwoPhones, Seat: src.Seat, Players: src.Players, JoinPath: src.JoinPath,
 		RulesURL: "/rules/" + record.MagesTower, Card: st.Card().Rows, ToPlay: st.ToPlay(),
-		Record: RecordOf(src, version), Offline: src.Offline,
+		Record: src.Record, Offline: src.Offline,
 	}
 	setup := st.Setup()
 	b.Players[SeatGeneral].Name, b.Players[SeatMage].Name = setup.General, setup.Mage
@@ -383,13 +359,11 @@ func Build(src Source, version int) (Board, error) {
 	for i := max(len(named)-5, 0); i < len(named); i++ {
 		b.LogTail = append(b.LogTail, LogLine{N: i + 1, Text: named[i]})
 	}
-	if !src.Watch {
-		if n, err := UndoSteps(src); err == nil {
-			b.CanUndo, b.UndoSteps = true, n
-			b.UndoWhat = named[len(named)-1]
-			if n > 1 {
-				b.UndoWhat = named[len(named)-n] + fmt.Sprintf(" (and the bot's %d move(s) after it)", n-1)
-			}
+	if n := src.Undo; !src.Watch && n > 0 && n <= len(named) {
+		b.CanUndo, b.UndoSteps = true, n
+		b.UndoWhat = named[len(named)-1]
+		if n > 1 {
+			b.UndoWhat = named[len(named)-n] + fmt.Sprintf(" (and the bot's %d move(s) after it)", n-1)
 		}
 	}
 	if !st.Over() {

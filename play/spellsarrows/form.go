@@ -9,7 +9,7 @@ import (
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
 
-// ActionFromForm turns the fields of one tap (the forms of Controls, Cards
+// ActionFromForm turns the fields of one tap (the forms of views/spellsarrows: Controls, Cards
 // and Court) into an action. It checks the fields are well formed and leaves
 // legality to the rules. The server reads its form with it, and the offline
 // page (WebAssembly) reads the same fields with it, so a tap means the same

@@ -6,8 +6,12 @@
 // header, -trimpath, no build id. It also copies the Go release's
 // wasm_exec.js next to htmx in static/vendor, since the two must match.
 //
-//	go run ./static/wasm/gen.go            # (go generate ./static) refresh the committed files
-//	go run ./static/wasm/gen.go -o FILE    # build to FILE only (the drift test)
+// The module is always built by the Go release go.mod names (its go line):
+// a newer local Go switches to it through GOTOOLCHAIN (fetched once from the
+// module proxy), so everyone builds the same bytes.
+//
+//	go run ./cmd/grimoire-wasm/gen.go            # (go generate ./static) refresh the committed files
+//	go run ./cmd/grimoire-wasm/gen.go -o FILE    # build to FILE only (the drift test)
 package main
 
 import (
@@ -19,7 +23,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 )
 
@@ -30,7 +33,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	gz, err := build(dir)
+	toolchain, err := Toolchain(dir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	gz, err := build(dir, toolchain)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -49,7 +56,11 @@ func main() {
 		}
 		fmt.Printf("static/wasm/grimoire.wasm.gz: %d bytes\n", len(gz))
 	}
-	js, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	root, err := goEnv(dir, toolchain, "GOROOT")
+	if err != nil {
+		log.Fatal(err)
+	}
+	js, err := os.ReadFile(filepath.Join(root, "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -66,16 +77,47 @@ func moduleDir() (string, error) {
 	return filepath.Dir(strings.TrimSpace(string(b))), nil
 }
 
-func build(dir string) ([]byte, error) {
+// Toolchain is the Go release the module is built with: "go" and go.mod's
+// go line ("go1.26.8").
+func Toolchain(dir string) (string, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "go "); ok {
+			return "go" + strings.TrimSpace(v), nil
+		}
+	}
+	return "", fmt.Errorf("go.mod has no go line")
+}
+
+// toolchainEnv runs go commands with the pinned release.
+func toolchainEnv(toolchain string) []string {
+	return append(os.Environ(), "GOTOOLCHAIN="+toolchain)
+}
+
+func goEnv(dir, toolchain, name string) (string, error) {
+	cmd := exec.Command("go", "env", name)
+	cmd.Dir = dir
+	cmd.Env = toolchainEnv(toolchain)
+	b, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s with %s: %w", name, toolchain, err)
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
+func build(dir, toolchain string) ([]byte, error) {
 	tmp, err := os.MkdirTemp("", "grimoire-wasm")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
 	wasm := filepath.Join(tmp, "grimoire.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w -buildid=", "-o", wasm, "./static/wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w -buildid=", "-o", wasm, "./cmd/grimoire-wasm")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	cmd.Env = append(toolchainEnv(toolchain), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("go build (js/wasm): %w", err)

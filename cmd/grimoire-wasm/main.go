@@ -1,0 +1,246 @@
+//go:build js && wasm
+
+// Command grimoire-wasm is Grimoire's games compiled to WebAssembly, so a
+// game page can go on without network: the same play.Kind code as the server
+// checks a tap against the game's record and renders the fragments the server
+// would send. static/offline.js loads it and calls the functions it puts on
+// the global object grimoire:
+//
+//	grimoire.render(recordJSON[, query])      -> {fragments, alert, version, board, error}
+//	grimoire.apply(recordJSON, opJSON)        -> {record, fragments, alert, version, board, line, refused, error}
+//	grimoire.newGame(kind, fieldsJSON, seed)  -> {setup, title, seats, error}
+//
+// A record is a play.Table as the page embeds it. An op is
+// {"type":"act","fields":{...}} (the tap's form fields; a field sent more
+// than once is a list) or {"type":"undo"}. query is the query string of a GET
+// step of the screen (a selection, the privacy screen tapped away). Fragments
+// are [{id, html}] in page order; the record fragment (views/offline.ElementID)
+// is among them. Every screen is drawn for the viewer seat in the record, as
+// the server draws it for this device, and with bots waiting for the network;
+// board is the class the game's screen element takes (play.Info.BoardClass).
+//
+// Build it with `go generate ./static` (or `task wasm`): the compressed
+// result, static/wasm/grimoire.wasm.gz, is committed and embedded in the
+// binary.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/scribes"
+	"github.com/grimoire-games/grimoire/play/spellsarrows"
+	"github.com/grimoire-games/grimoire/play/tower"
+	"github.com/grimoire-games/grimoire/views"
+)
+
+// games are the games the phone plays offline: the same list as the
+// server's (cmd/grimoire).
+func games() []play.Kind {
+	return []play.Kind{
+		spellsarrows.Kind{},
+		scribes.Kind{},
+		tower.Kind{},
+	}
+}
+
+func main() {
+	kinds := games()
+	api := js.Global().Get("Object").New()
+	api.Set("render", js.FuncOf(func(_ js.Value, args []js.Value) any { return render(kinds, args) }))
+	api.Set("apply", js.FuncOf(func(_ js.Value, args []js.Value) any { return apply(kinds, args) }))
+	api.Set("newGame", js.FuncOf(func(_ js.Value, args []js.Value) any { return newGame(kinds, args) }))
+	ids := make([]any, 0, len(kinds))
+	for _, k := range kinds {
+		ids = append(ids, k.Info().ID)
+	}
+	api.Set("kinds", js.ValueOf(ids))
+	js.Global().Set("grimoire", api)
+	if cb := js.Global().Get("grimoireReady"); cb.Type() == js.TypeFunction {
+		cb.Invoke()
+	}
+	select {} // keep the functions alive
+}
+
+// result is what every call returns, as a plain JavaScript object.
+type result map[string]any
+
+func fail(err error) any { return js.ValueOf(map[string]any{"error": err.Error()}) }
+
+func render(kinds []play.Kind, args []js.Value) (out any) {
+	defer recoverTo(&out)
+	t, k, err := parseRecord(kinds, args)
+	if err != nil {
+		return fail(err)
+	}
+	var q url.Values
+	if len(args) > 1 && args[1].Type() == js.TypeString {
+		if q, err = url.ParseQuery(strings.TrimPrefix(args[1].String(), "?")); err != nil {
+			return fail(fmt.Errorf("query: %w", err))
+		}
+	}
+	return screenOf(k, t, q, "", false, nil)
+}
+
+func apply(kinds []play.Kind, args []js.Value) (out any) {
+	defer recoverTo(&out)
+	t, k, err := parseRecord(kinds, args)
+	if err != nil {
+		return fail(err)
+	}
+	if len(args) < 2 {
+		return fail(errors.New("apply needs a record and an op"))
+	}
+	var op struct {
+		Type   string                     `json:"type"`
+		Fields map[string]json.RawMessage `json:"fields"`
+	}
+	if err := json.Unmarshal([]byte(args[1].String()), &op); err != nil {
+		return fail(fmt.Errorf("op: %w", err))
+	}
+	extra := result{}
+	switch op.Type {
+	case "undo":
+		next, n, err := play.TakeBack(k, t)
+		if err != nil {
+			return screenOf(k, t, nil, "Not allowed: "+err.Error(), true, result{"refused": err.Error()})
+		}
+		t = next
+		extra["steps"] = n
+	case "act":
+		form, err := formValues(op.Fields)
+		if err != nil {
+			return fail(err)
+		}
+		next, line, err := play.Act(k, t, form)
+		if err != nil {
+			return screenOf(k, t, nil, "Not allowed: "+err.Error(), true, result{"refused": err.Error()})
+		}
+		t = next
+		extra["line"] = line
+	default:
+		return fail(fmt.Errorf("unknown op %q", op.Type))
+	}
+	rec, err := t.JSON()
+	if err != nil {
+		return fail(err)
+	}
+	extra["record"] = rec
+	return screenOf(k, t, nil, "", false, extra)
+}
+
+// formValues reads a tap's fields: each a string, or a list of strings for
+// a field sent more than once (Mage's Tower's coins).
+func formValues(fields map[string]json.RawMessage) (url.Values, error) {
+	form := url.Values{}
+	for k, raw := range fields {
+		var one string
+		if err := json.Unmarshal(raw, &one); err == nil {
+			form.Set(k, one)
+			continue
+		}
+		var many []string
+		if err := json.Unmarshal(raw, &many); err != nil {
+			return nil, fmt.Errorf("field %s: %w", k, err)
+		}
+		form[k] = many
+	}
+	return form, nil
+}
+
+// newGame starts a game on the phone from its new-game form, with the seed
+// the page drew (a decimal string: a JavaScript number cannot hold every
+// int64).
+func newGame(kinds []play.Kind, args []js.Value) (out any) {
+	defer recoverTo(&out)
+	if len(args) < 3 {
+		return fail(errors.New("newGame needs a kind, the form fields and a seed"))
+	}
+	k, ok := play.Find(kinds, args[0].String())
+	if !ok {
+		return fail(fmt.Errorf("this page cannot start %q games offline", args[0].String()))
+	}
+	var fields map[string]string
+	if err := json.Unmarshal([]byte(args[1].String()), &fields); err != nil {
+		return fail(fmt.Errorf("fields: %w", err))
+	}
+	seed, err := strconv.ParseInt(args[2].String(), 10, 64)
+	if err != nil {
+		return fail(fmt.Errorf("seed: %w", err))
+	}
+	form := url.Values{}
+	for name, v := range fields {
+		form.Set(name, v)
+	}
+	ng, err := k.StartOffline(form, seed)
+	if err != nil {
+		return fail(err)
+	}
+	title, err := k.Title(ng.Setup)
+	if err != nil {
+		return fail(err)
+	}
+	seats, err := json.Marshal(ng.Seats)
+	if err != nil {
+		return fail(err)
+	}
+	return js.ValueOf(map[string]any{"setup": string(ng.Setup), "title": title, "seats": string(seats)})
+}
+
+func parseRecord(kinds []play.Kind, args []js.Value) (play.Table, play.Kind, error) {
+	if len(args) < 1 || args[0].Type() != js.TypeString {
+		return play.Table{}, nil, errors.New("no record")
+	}
+	t, err := play.ParseTable([]byte(args[0].String()))
+	if err != nil {
+		return t, nil, err
+	}
+	k, ok := play.Find(kinds, t.Kind)
+	if !ok {
+		return t, nil, fmt.Errorf("this page cannot play %q games offline", t.Kind)
+	}
+	// Drawn here, the screen is the phone's: bots wait for the network.
+	t.Offline = true
+	return t, k, nil
+}
+
+// screenOf renders every fragment of the table and the alert slot.
+func screenOf(k play.Kind, t play.Table, q url.Values, msg string, isErr bool, extra result) any {
+	frags, err := k.Fragments(t, q)
+	if err != nil {
+		return fail(err)
+	}
+	ctx := context.Background()
+	list := make([]any, 0, len(frags))
+	var buf bytes.Buffer
+	for _, f := range frags {
+		buf.Reset()
+		if err := f.Component.Render(ctx, &buf); err != nil {
+			return fail(fmt.Errorf("render %s: %w", f.ID, err))
+		}
+		list = append(list, map[string]any{"id": f.ID, "html": buf.String()})
+	}
+	buf.Reset()
+	if err := views.Alert(msg, isErr).Render(ctx, &buf); err != nil {
+		return fail(err)
+	}
+	out := map[string]any{"fragments": list, "alert": buf.String(), "version": t.Version, "board": k.Info().BoardClass}
+	for k, v := range extra {
+		out[k] = v
+	}
+	return js.ValueOf(out)
+}
+
+func recoverTo(out *any) {
+	if p := recover(); p != nil {
+		*out = js.ValueOf(map[string]any{"error": fmt.Sprint("internal error: ", p)})
+	}
+}

@@ -1,0 +1,138 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/store"
+)
+
+// kindOf is the game named in the URL (/new/:game, /rules/:game, ...).
+func (h *Handler) kindOf(c echo.Context) (play.Kind, error) {
+	k, ok := play.Find(h.games, c.Param("game"))
+	if !ok {
+		return nil, notFound("There is no such game here.")
+	}
+	return k, nil
+}
+
+// newGamePage shows a game's new-game form, filled from an earlier game of
+// this device when "new game, same players" was tapped (?from=ID).
+func (h *Handler) newGamePage(c echo.Context) error {
+	k, err := h.kindOf(c)
+	if err != nil {
+		return err
+	}
+	var prev *play.Table
+	if from := c.QueryParam("from"); from != "" {
+		prev, err = h.previousGame(c, k, from)
+		if err != nil {
+			return err
+		}
+	}
+	return render(c, http.StatusOK, k.NewGamePage(h.page(c, "", "new"), c.QueryParams(), prev))
+}
+
+// previousGame is the game a "new game, same players" link names, when it
+// is this device's (it created it or holds a seat); nil otherwise, so a
+// stranger's id fills nothing in.
+func (h *Handler) previousGame(c echo.Context, k play.Kind, id string) (*play.Table, error) {
+	g, err := h.store.Game(c.Request().Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	if g.Kind != k.Info().ID {
+		return nil, nil
+	}
+	seat, ok, seats, err := h.seatOf(c, g)
+	if err != nil || !ok {
+		return nil, err
+	}
+	t := h.table(c, screen{Game: g, Seats: seats, Seat: seat}, nil)
+	return &t, nil
+}
+
+// newGameCreate is two steps: the form posts here to be checked and shown
+// for confirmation; the confirmation posts back with confirm=1 and the game
+// is created with a seed drawn here.
+func (h *Handler) newGameCreate(c echo.Context) error {
+	k, err := h.kindOf(c)
+	if err != nil {
+		return err
+	}
+	form, err := newGameForm(c)
+	if err != nil {
+		return err
+	}
+	if form.Values.Get("confirm") != "1" {
+		page, ok, err := k.CheckNewGame(h.page(c, "", "new"), form)
+		if err != nil {
+			return err
+		}
+		status := http.StatusOK
+		if !ok {
+			status = http.StatusUnprocessableEntity
+		}
+		return render(c, status, page)
+	}
+	seed, err := randomSeed()
+	if err != nil {
+		return err
+	}
+	ng, err := k.StartNewGame(form, seed)
+	if err != nil {
+		return badRequest(err.Error())
+	}
+	id, err := h.createGame(c, k, randomID(9), ng)
+	if err != nil {
+		return err
+	}
+	return redirect(c, "/g/"+id)
+}
+
+// createGame stores a new game owned by this device with its seat rows: a
+// bot's row is held by "bot:LEVEL", the creator's own seat by this device,
+// the other people's rows wait for their join links.
+func (h *Handler) createGame(c echo.Context, k play.Kind, id string, ng play.NewGame) (string, error) {
+	title, err := k.Title(ng.Setup)
+	if err != nil {
+		return "", badRequest("The game setup could not be read: " + err.Error())
+	}
+	now := h.now().UTC()
+	g := store.Game{
+		ID: id, Kind: k.Info().ID, Title: title, Owner: device(c),
+		SpectatorToken: randomID(18), Seed: ng.Seed, Setup: ng.Setup,
+		Created: now, Updated: now,
+	}
+	seats := make([]store.Seat, 0, len(ng.Seats))
+	for _, s := range ng.Seats {
+		row := store.Seat{GameID: g.ID, Index: s.Index, Name: s.Name, Token: randomID(18)}
+		switch {
+		case s.Bot != "":
+			row.Holder = botHolder + s.Bot
+		case s.Index == ng.Mine:
+			row.Holder = device(c)
+		}
+		seats = append(seats, row)
+	}
+	if err := h.store.CreateGame(c.Request().Context(), g, seats); err != nil {
+		return "", fmt.Errorf("create game: %w", err)
+	}
+	return g.ID, nil
+}
+
+// rulesPage is a game's rules page, kept offline by the service worker.
+func (h *Handler) rulesPage(c echo.Context) error {
+	k, err := h.kindOf(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, k.Rules(h.page(c, "", "rules")))
+}

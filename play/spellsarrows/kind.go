@@ -1,0 +1,333 @@
+// Package spellsarrows is Spells & Arrows, Heroes & Spies as the app plays
+// it: one scorekeeper's phone at the court records every make and miss, the
+// rules core (rules/spellsarrows) runs the rest. There are no seats, no bots
+// and nothing hidden, so every viewer sees the same game.
+package spellsarrows
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/a-h/templ"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/rules/record"
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/views"
+	"github.com/grimoire-games/grimoire/views/sheets"
+	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
+)
+
+// Kind is Spells & Arrows for the play layer.
+type Kind struct{}
+
+var _ play.Kind = Kind{}
+
+// Info names the game.
+func (Kind) Info() play.Info {
+	return play.Info{
+		ID:    record.SpellsArrows,
+		Name:  "Spells & Arrows",
+		Blurb: "Heroes & Spies at a real basket: the spy shoots to escape the kingdom, the mage shoots spells to stop them. One phone keeps score.",
+	}
+}
+
+// replay plays the table's actions and keeps the log line of each.
+func replay(t play.Table) (sa.State, []string, error) {
+	st, lines, err := saview.Play(t.Setup, t.Seed, t.Actions)
+	if err != nil {
+		return st, lines, fmt.Errorf("game %s: %w", t.GameID, err)
+	}
+	return st, lines, nil
+}
+
+// Status is the home list's line.
+func (Kind) Status(t play.Table) (string, bool, error) {
+	st, _, err := replay(t)
+	if err != nil {
+		return "", false, err
+	}
+	sn := st.Snapshot()
+	setup := st.Setup()
+	if sn.Over {
+		who := setup.Spy + " (spy)"
+		if sn.Winner == "mage" {
+			who = setup.Mage + " (mage)"
+		}
+		return fmt.Sprintf("%s won · %d/%d points", who, sn.Spy.Points, sn.Victory), true, nil
+	}
+	return fmt.Sprintf("Turn %d of %d · %s half · %d/%d points", sn.Turn, sn.Turns, sn.Half, sn.Spy.Points, sn.Victory), false, nil
+}
+
+// Decode reads one tap and checks it against the rules. Anyone who may
+// change the game keeps its score: there are no seats to check.
+func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
+	a, err := ActionFromForm(form.Get)
+	if err != nil {
+		return nil, play.BadTap(err)
+	}
+	st, _, err := replay(t)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := sa.Apply(st, a); err != nil {
+		return nil, err
+	}
+	return json.Marshal(a)
+}
+
+// Undo takes back the last action while any is in force: one scorekeeper,
+// no bots.
+func (Kind) Undo(t play.Table) (int, error) {
+	if len(t.Actions) == 0 {
+		return 0, errors.New("there is nothing to undo yet")
+	}
+	return 1, nil
+}
+
+// Bot: people shoot the baskets, so nobody else ever moves.
+func (Kind) Bot(play.Table) (json.RawMessage, int, bool, error) {
+	return nil, 0, false, play.ErrNoBots
+}
+
+// Lines is the whole log; every viewer may read all of it.
+func (Kind) Lines(t play.Table) ([]string, error) {
+	_, lines, err := replay(t)
+	return lines, err
+}
+
+// source is what the board is drawn from; the page embeds the whole table
+// for every viewer who may play (the game hides nothing).
+func source(t play.Table) (saview.Source, error) {
+	src := saview.Source{
+		GameID: t.GameID, Title: t.Title, SpectatorToken: t.SpectatorToken,
+		Watch: t.Watch, CSRF: t.CSRF, Setup: t.Setup, Seed: t.Seed, Actions: t.Actions,
+	}
+	if !t.Watch {
+		t.Viewer = play.Scorekeeper // a Spells & Arrows game has no seats
+		t.Seats = nil
+		rec, err := t.JSON()
+		if err != nil {
+			return src, err
+		}
+		src.Record = rec
+	}
+	return src, nil
+}
+
+func board(t play.Table) (saview.Board, error) {
+	src, err := source(t)
+	if err != nil {
+		return saview.Board{}, err
+	}
+	return saview.Build(src, t.Version)
+}
+
+// Fragments draws the courtside screen.
+func (Kind) Fragments(t play.Table, _ url.Values) ([]views.Fragment, error) {
+	b, err := board(t)
+	if err != nil {
+		return nil, err
+	}
+	return saview.Fragments(b), nil
+}
+
+// Page is the whole courtside page.
+func (Kind) Page(p views.Page, t play.Table, _ url.Values) (templ.Component, error) {
+	b, err := board(t)
+	if err != nil {
+		return nil, err
+	}
+	return saview.Page(p, b), nil
+}
+
+// Replay checks a record and returns its final snapshot.
+func (Kind) Replay(rec record.Record) (any, error) {
+	st, err := sa.Replay(rec)
+	if err != nil {
+		return nil, err
+	}
+	return st.Snapshot(), nil
+}
+
+// Players are the spy and the mage.
+func (Kind) Players(setup json.RawMessage) ([]string, error) {
+	s, err := sa.ParseSetup(setup)
+	if err != nil {
+		return nil, err
+	}
+	return []string{s.Spy, s.Mage}, nil
+}
+
+// Title names the game by its two players and their roles.
+func (Kind) Title(setup json.RawMessage) (string, error) {
+	s, err := sa.ParseSetup(setup)
+	if err != nil {
+		return "", err
+	}
+	return title(s), nil
+}
+
+func title(s sa.Setup) string { return fmt.Sprintf("%s (spy) vs %s (mage)", s.Spy, s.Mage) }
+
+// Hidden: both players see everything.
+func (Kind) Hidden() bool { return false }
+
+// Sheet is the printable scoresheet of a record.
+func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.Component, error) {
+	s, err := sheets.SpellsArrows(rec, head)
+	if err != nil {
+		return nil, err
+	}
+	p.Title = "Scoresheet: " + head.Title
+	return sheets.SpellsArrowsPage(p, s), nil
+}
+
+// Blank is the empty scoresheet for a game played on paper.
+func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
+	p.Title = "Spells & Arrows blank scoresheet"
+	return sheets.SpellsArrowsPage(p, sheets.SpellsArrowsBlank(head))
+}
+
+// Rules is the rules page with the court, the deck and every ruling.
+func (Kind) Rules(p views.Page) templ.Component {
+	p.Title = "Spells & Arrows rules"
+	return saview.Rules(p, saview.RulesData{Map: sa.DefaultMap(), Deck: sa.DefaultDeck(), Rulings: sa.Rulings()})
+}
+
+// NewGamePage is the new-game form.
+func (Kind) NewGamePage(p views.Page, q url.Values, prev *play.Table) templ.Component {
+	p.Title = "New Spells & Arrows game"
+	f := saview.NewForm{Victory: 12, Turns: 5}
+	if q.Get("change") == "1" {
+		// "Change" on the confirmation: the form again with what was typed.
+		f.Spy, f.Mage, f.SameSpellOnly = q.Get("spy"), q.Get("mage"), q.Get("sameSpellOnly") == "on"
+		if n, err := strconv.Atoi(q.Get("victory")); err == nil {
+			f.Victory = n
+		}
+		if n, err := strconv.Atoi(q.Get("turns")); err == nil {
+			f.Turns = n
+		}
+		for _, k := range []string{"mapName", "deckName"} {
+			if n := q.Get(k); n != "" {
+				f.Reload = append(f.Reload, n)
+			}
+		}
+	}
+	if prev != nil {
+		if setup, err := sa.ParseSetup(prev.Setup); err == nil {
+			f = saview.NewForm{Spy: setup.Spy, Mage: setup.Mage, Victory: setup.Victory, Turns: setup.TurnCount(), SameSpellOnly: setup.Options.SameSpellOnly}
+		}
+	}
+	return saview.NewGame(p, f)
+}
+
+// readForm reads the new-game form (the server's first step and the phone
+// without network read it alike) into the setup it describes.
+func readForm(v url.Values, files map[string]play.File) (saview.NewForm, sa.Setup, []string) {
+	f := saview.NewForm{
+		Spy: strings.TrimSpace(v.Get("spy")), Mage: strings.TrimSpace(v.Get("mage")),
+		SameSpellOnly: v.Get("sameSpellOnly") == "on",
+	}
+	var problems []string
+	var err error
+	if f.Victory, err = strconv.Atoi(v.Get("victory")); err != nil {
+		problems = append(problems, "The Victory Number must be a whole number.")
+	}
+	if f.Turns, err = strconv.Atoi(v.Get("turns")); err != nil {
+		problems = append(problems, "The number of turns must be a whole number.")
+	}
+	setup := sa.Setup{Victory: f.Victory, Spy: f.Spy, Mage: f.Mage, Turns: f.Turns, Options: sa.Options{SameSpellOnly: f.SameSpellOnly}}
+	if m, ok := files["map"]; ok {
+		mp, err := sa.ParseMap(m.Data)
+		if err != nil {
+			problems = append(problems, "Map file "+m.Name+": "+err.Error())
+		} else {
+			setup.Map = &mp
+			f.MapName = m.Name
+		}
+	}
+	if d, ok := files["deck"]; ok {
+		mp := sa.DefaultMap()
+		if setup.Map != nil {
+			mp = *setup.Map
+		}
+		dk, err := sa.ParseDeck(d.Data, mp)
+		if err != nil {
+			problems = append(problems, "Deck file "+d.Name+": "+err.Error())
+		} else {
+			setup.Deck = &dk
+			f.DeckName = d.Name
+		}
+	}
+	if len(problems) == 0 {
+		if err := setup.Validate(); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	f.Problems = problems
+	return f, setup, problems
+}
+
+// CheckNewGame is the form's first step: the form again, or the summary.
+func (Kind) CheckNewGame(p views.Page, form play.Form) (templ.Component, bool, error) {
+	f, setup, problems := readForm(form.Values, form.Files)
+	if len(problems) > 0 {
+		p.Title = "New Spells & Arrows game"
+		return saview.NewGame(p, f), false, nil
+	}
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		return nil, false, fmt.Errorf("encode setup: %w", err)
+	}
+	p.Title = "Confirm the new game"
+	return saview.Confirm(p, f, string(raw)), true, nil
+}
+
+// StartNewGame reads the confirmed setup.
+func (Kind) StartNewGame(form play.Form, seed int64) (play.NewGame, error) {
+	setup, err := sa.ParseSetup([]byte(form.Values.Get("setup")))
+	if err != nil {
+		return play.NewGame{}, play.BadTap(fmt.Errorf("The game setup could not be read: %w", err))
+	}
+	return start(setup, seed)
+}
+
+func start(setup sa.Setup, seed int64) (play.NewGame, error) {
+	if _, err := sa.New(setup, seed); err != nil {
+		return play.NewGame{}, fmt.Errorf("The game cannot start: %w", err)
+	}
+	raw, err := json.Marshal(setup)
+	if err != nil {
+		return play.NewGame{}, fmt.Errorf("encode setup: %w", err)
+	}
+	return play.NewGame{Setup: raw, Seed: seed, Mine: play.Scorekeeper}, nil
+}
+
+// StartOffline reads the form on a phone without network: the same reading
+// as the server's, without the optional map and deck files (they need the
+// network).
+func (Kind) StartOffline(fields url.Values, seed int64) (play.NewGame, error) {
+	_, setup, problems := readForm(fields, nil)
+	if len(problems) > 0 {
+		return play.NewGame{}, errors.New(strings.Join(problems, " "))
+	}
+	return start(setup, seed)
+}
+
+// AcceptOffline checks a game a phone started offline: one scorekeeper, no
+// seat rows.
+func (Kind) AcceptOffline(raw json.RawMessage, seed int64, seats []play.Seat) (play.NewGame, error) {
+	if len(seats) > 0 {
+		return play.NewGame{}, errors.New("A Spells & Arrows game has no seats to take.")
+	}
+	setup, err := sa.ParseSetup(raw)
+	if err != nil {
+		return play.NewGame{}, fmt.Errorf("The game setup could not be read: %w", err)
+	}
+	return start(setup, seed)
+}
