@@ -4,3 +4,7 @@ package sqlite
 // transaction; n = 1 is one commit per append, the baseline group commit is
 // measured against.
 func OpenMaxGroup(path string, n int) (*Store, error) { return open(path, n) }
+
+// Commits reports how many transactions the writer committed and how many
+// appends they carried.
+func (s *Store) Commits() (commits, appends int64) { return s.commits.Load(), s.committed.Load() }

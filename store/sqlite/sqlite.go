@@ -32,6 +32,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -60,6 +61,10 @@ type Store struct {
 	closing    chan struct{}
 	writerDone chan struct{}
 	maxGroup   int
+
+	// commits and committed count the writer's transactions and the
+	// appends they carried, so a test can see that groups form.
+	commits, committed atomic.Int64
 
 	closeOnce sync.Once
 	closeErr  error

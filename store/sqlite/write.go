@@ -150,7 +150,10 @@ func (s *Store) commitGroup(group []*appendReq) {
 	}
 	if err := tx.Commit(); err != nil {
 		fail(fmt.Errorf("commit: %w", err))
+		return
 	}
+	s.commits.Add(1)
+	s.committed.Add(int64(pending))
 }
 
 // txStmts are the writer's prepared statements bound to one transaction.
