@@ -198,9 +198,9 @@ type readStmts struct {
 
 // writeStmts are prepared on the one write connection.
 type writeStmts struct {
-	version, clientSeq, insert, bump *sql.Stmt
-	savepoint, release, rollbackTo   *sql.Stmt
-	insertGame, insertSeat           *sql.Stmt
+	check, clientSeq, insert, bump *sql.Stmt
+	savepoint, release, rollbackTo *sql.Stmt
+	insertGame, insertSeat         *sql.Stmt
 }
 
 func (s *Store) prepare(ctx context.Context) error {
@@ -219,7 +219,10 @@ func (s *Store) prepare(ctx context.Context) error {
 	p(s.r, &s.rq.log, `SELECT `+entryCols+` FROM entries WHERE game_id = ? ORDER BY seq`)
 	p(s.r, &s.rq.seats, `SELECT game_id, idx, name, token, holder FROM seats WHERE game_id = ? ORDER BY idx`)
 
-	p(s.w, &s.wq.version, `SELECT version FROM games WHERE id = ?`)
+	// The game's version and whether the write's first ClientID is stored
+	// already, in one statement: every append asks both.
+	p(s.w, &s.wq.check, `SELECT g.version, e.seq IS NOT NULL FROM games g
+		LEFT JOIN entries e ON e.game_id = g.id AND e.client_id = ?2 WHERE g.id = ?1`)
 	p(s.w, &s.wq.clientSeq, `SELECT seq FROM entries WHERE game_id = ? AND client_id = ?`)
 	p(s.w, &s.wq.insert, `INSERT INTO entries (game_id, `+entryCols+`) VALUES (?, ?, ?, ?, ?, ?, ?)`)
 	p(s.w, &s.wq.bump, `UPDATE games SET version = ?, updated = max(updated, ?) WHERE id = ?`)
@@ -234,7 +237,7 @@ func (s *Store) prepare(ctx context.Context) error {
 func (s *Store) closeStmts() {
 	for _, st := range []*sql.Stmt{
 		s.rq.game, s.rq.bySpectator, s.rq.version, s.rq.log, s.rq.seats,
-		s.wq.version, s.wq.clientSeq, s.wq.insert, s.wq.bump,
+		s.wq.check, s.wq.clientSeq, s.wq.insert, s.wq.bump,
 		s.wq.savepoint, s.wq.release, s.wq.rollbackTo, s.wq.insertGame, s.wq.insertSeat,
 	} {
 		if st != nil {

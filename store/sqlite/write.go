@@ -158,13 +158,13 @@ func (s *Store) commitGroup(group []*appendReq) {
 
 // txStmts are the writer's prepared statements bound to one transaction.
 type txStmts struct {
-	version, clientSeq, insert, bump *sql.Stmt
-	savepoint, release, rollbackTo   *sql.Stmt
+	check, clientSeq, insert, bump *sql.Stmt
+	savepoint, release, rollbackTo *sql.Stmt
 }
 
 func (s *Store) txStmts(ctx context.Context, tx *sql.Tx) txStmts {
 	return txStmts{
-		version:    tx.StmtContext(ctx, s.wq.version),
+		check:      tx.StmtContext(ctx, s.wq.check),
 		clientSeq:  tx.StmtContext(ctx, s.wq.clientSeq),
 		insert:     tx.StmtContext(ctx, s.wq.insert),
 		bump:       tx.StmtContext(ctx, s.wq.bump),
@@ -180,21 +180,21 @@ func (s *Store) txStmts(ctx context.Context, tx *sql.Tx) txStmts {
 // its savepoint; only an error that leaves the transaction unusable is
 // returned, and then the whole group fails.
 func (q txStmts) apply(ctx context.Context, r *appendReq) error {
-	var version int
-	if err := q.version.QueryRowContext(ctx, r.id).Scan(&version); err != nil {
+	var (
+		version int
+		repeat  bool
+		first   any // NULL matches no entry: a write without a key is no repeat
+	)
+	if len(r.entries) > 0 && r.entries[0].ClientID != "" {
+		first = r.entries[0].ClientID
+	}
+	if err := q.check.QueryRowContext(ctx, r.id, first).Scan(&version, &repeat); err != nil {
 		r.err = notFound(err)
 		return nil
 	}
-	if len(r.entries) > 0 && r.entries[0].ClientID != "" {
-		stored, err := q.stored(ctx, r.id, r.entries[0].ClientID)
-		if err != nil {
-			r.err = err
-			return nil
-		}
-		if stored {
-			r.version = version // a repeat: nothing to write
-			return nil
-		}
+	if repeat {
+		r.version = version // nothing to write
+		return nil
 	}
 	if version != r.expected {
 		r.err = fmt.Errorf("at version %d, write made against %d: %w", version, r.expected, store.ErrConflict)
