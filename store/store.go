@@ -117,6 +117,8 @@ type Store interface {
 	//
 	// An empty ClientID carries no idempotency key (never treated as a
 	// repeat); an empty Kind is stored as KindAction; a zero At is set to now.
+	// An unknown Kind or an Action that is not valid JSON is ErrInvalidEntry.
+	// Append (like every write) returns only once the entry is committed.
 	Append(ctx context.Context, id string, expected int, e Entry) (version int, err error)
 	// AppendBatch adds entries as versions expected+1 ... expected+n in one
 	// transaction: all of them or none. The version is checked once, before
@@ -124,7 +126,7 @@ type Store interface {
 	//
 	// A batch is recognised as a repeat by its first entry: when that
 	// ClientID is already in the game's log, the batch succeeded before (a
-	// double tap on a multi-step undo, a retried import) and AppendBatch
+	// double tap on a multi-step undo, a retry after a lost answer) and AppendBatch
 	// returns the current version and no error, adds nothing and checks no
 	// version, exactly as a repeated Append does. Otherwise a version
 	// mismatch is ErrConflict, and any other entry whose ClientID is already
