@@ -79,3 +79,46 @@ func TestClientIDs(t *testing.T) {
 		t.Errorf("ClientIDs = %q, want [b c]: keys after the first, empty ones left out", got)
 	}
 }
+
+// FuzzPrepare: whatever a client sends, Prepare either refuses it with
+// ErrInvalidEntry or returns entries the log can hold: a known kind, a time,
+// JSON or no action, distinct keys, and otherwise what was sent.
+func FuzzPrepare(f *testing.F) {
+	f.Add("action", []byte(`{"type":"cast"}`), "a", "undo", []byte(nil), "b")
+	f.Add("", []byte(`[1,2]`), "x", "", []byte(`{`), "x")
+	f.Add("redo", []byte(`null`), "", "action", []byte{}, "")
+	f.Fuzz(func(t *testing.T, kind1 string, action1 []byte, id1, kind2 string, action2 []byte, id2 string) {
+		in := []store.Entry{
+			{Kind: kind1, Action: action1, ClientID: id1},
+			{Kind: kind2, Action: action2, ClientID: id2, At: time.Unix(1, 0)},
+		}
+		now := time.Unix(2, 0)
+		out, err := entries.Prepare(in, now)
+		if err != nil {
+			if !errors.Is(err, store.ErrInvalidEntry) {
+				t.Fatalf("Prepare refused with %v, not ErrInvalidEntry", err)
+			}
+			return
+		}
+		if len(out) != len(in) {
+			t.Fatalf("Prepare returned %d entries for %d", len(out), len(in))
+		}
+		for i, e := range out {
+			if e.Kind != store.KindAction && e.Kind != store.KindUndo {
+				t.Errorf("entry %d kept kind %q", i, e.Kind)
+			}
+			if e.At.IsZero() {
+				t.Errorf("entry %d has no time", i)
+			}
+			if e.Action != nil && !json.Valid(e.Action) {
+				t.Errorf("entry %d kept an action that is not JSON: %q", i, e.Action)
+			}
+			if e.ClientID != in[i].ClientID || string(e.Action) != string(in[i].Action) {
+				t.Errorf("entry %d changed what was sent", i)
+			}
+		}
+		if id1 != "" && id1 == id2 {
+			t.Errorf("two entries with ClientID %q accepted", id1)
+		}
+	})
+}
