@@ -22,6 +22,10 @@ var (
 	ErrConflict = errors.New("the game changed since this screen was drawn")
 	// ErrSeatTaken: the seat is already bound to another device.
 	ErrSeatTaken = errors.New("that seat is already taken on another device")
+	// ErrInvalidEntry: an entry the log cannot hold (an unknown kind, an
+	// action that is not JSON, a ClientID used twice). Nothing of the write
+	// was stored.
+	ErrInvalidEntry = errors.New("invalid log entry")
 )
 
 // Entry kinds. The log only ever grows: an undo is an entry of its own that
@@ -79,10 +83,31 @@ type Store interface {
 	// Games lists the games created by owner or with a seat held by owner,
 	// most recently updated first.
 	Games(ctx context.Context, owner string) ([]Game, error)
+	// GamesPage is one page of Games(owner): at most limit games after the
+	// first offset, in the same order, read in one snapshot with total, the
+	// number of games Games would list. An offset past the end is an empty
+	// page with the true total. A negative offset or a limit below 1 is an
+	// error; an empty owner owns nothing.
+	GamesPage(ctx context.Context, owner string, offset, limit int) (games []Game, total int, err error)
+	// CountGamesSince counts the games owner created at or after since (by
+	// Game.Created; seats held do not count), for a per-device rate limit.
+	CountGamesSince(ctx context.Context, owner string, since time.Time) (int, error)
 	// DeleteGame removes the game, its log and its seats; ErrNotFound when
 	// there is none.
 	DeleteGame(ctx context.Context, id string) error
 
+	// CreateGameWithLog is CreateGame and AppendBatch(g.ID, 0, entries) in
+	// one transaction: the game exists with its whole log or not at all,
+	// even if the process dies halfway (an import is never half stored).
+	// The game starts at version len(entries) and its Updated is the latest
+	// of Created and the entries' times. Entries follow AppendBatch's rules;
+	// an invalid one is ErrInvalidEntry and nothing is created.
+	CreateGameWithLog(ctx context.Context, g Game, seats []Seat, entries []Entry) error
+
+	// Load returns the game row and its whole log read in one snapshot, so
+	// g.Version == len(log) always holds (Game then Log can see an append
+	// land between the two). ErrNotFound when there is no game.
+	Load(ctx context.Context, id string) (Game, []Entry, error)
 	// Log returns every entry of the game in order.
 	Log(ctx context.Context, id string) ([]Entry, error)
 	// Append adds e to the log in one transaction, only if the game is still
@@ -92,7 +117,29 @@ type Store interface {
 	//
 	// An empty ClientID carries no idempotency key (never treated as a
 	// repeat); an empty Kind is stored as KindAction; a zero At is set to now.
+	// An unknown Kind or an Action that is not valid JSON is ErrInvalidEntry.
+	// Append (like every write) returns only once the entry is committed.
 	Append(ctx context.Context, id string, expected int, e Entry) (version int, err error)
+	// AppendBatch adds entries as versions expected+1 ... expected+n in one
+	// transaction: all of them or none. The version is checked once, before
+	// the first entry.
+	//
+	// A batch is recognised as a repeat by its first entry: when that
+	// ClientID is already in the game's log, the batch succeeded before (a
+	// double tap on a multi-step undo, a retry after a lost answer) and AppendBatch
+	// returns the current version and no error, adds nothing and checks no
+	// version, exactly as a repeated Append does. Otherwise a version
+	// mismatch is ErrConflict, and any other entry whose ClientID is already
+	// in the log, or two entries of the batch sharing a ClientID, is
+	// ErrInvalidEntry (a repeat must repeat from its first entry). An
+	// empty batch adds nothing and answers like a version check: the
+	// version when it is expected, ErrConflict otherwise.
+	//
+	// Each entry follows Append's defaults (empty Kind is an action, zero At
+	// is now); Seq is ignored. A Kind other than KindAction or KindUndo, or
+	// an Action that is not valid JSON, is ErrInvalidEntry. Watchers hear
+	// the final version.
+	AppendBatch(ctx context.Context, id string, expected int, entries []Entry) (version int, err error)
 
 	// Seats lists the game's seats by index.
 	Seats(ctx context.Context, gameID string) ([]Seat, error)

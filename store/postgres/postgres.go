@@ -7,6 +7,18 @@
 // notification is sent exactly when the entry commits. Each Store holds one
 // LISTEN connection and fans notifications out to its in-process watchers;
 // a notification only says "look", and watchers read the log to catch up.
+//
+// AppendBatch is Append for several entries under the same lock, in one
+// transaction. Load reads the game row and its log in one REPEATABLE READ
+// transaction, so the two always agree. Group commit is left to the server:
+// writers to different games hold different row locks and commit side by
+// side.
+//
+// Every statement is prepared once per connection and reused: pgx's default
+// query mode (cache_statement) keeps a cache of prepared statements on each
+// connection of the pool, so the hot queries (Game, Log, Append, Seats) are
+// parsed and planned once. A URL that sets default_query_exec_mode gives that
+// up; the store does not override it.
 package postgres
 
 import (
@@ -26,6 +38,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/store/internal/broker"
+	"github.com/grimoire-games/grimoire/store/internal/entries"
 )
 
 // channel is the one NOTIFY channel; payloads are "<game id>:<version>".
@@ -140,33 +153,70 @@ func (s *Store) Close() error {
 	return nil
 }
 
-const gameCols = `id, kind, title, owner, spectator_token, seed, setup, version, created, updated`
+const (
+	gameCols  = `id, kind, title, owner, spectator_token, seed, setup, version, created, updated`
+	entryCols = `seq, kind, action, seat, client_id, at`
+
+	// visible is the WHERE clause of Games: created by $1 or a seat held by $1.
+	visible  = `g.owner = $1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.holder = $1)`
+	byRecent = ` ORDER BY g.updated DESC, g.created DESC, g.id`
+
+	insertEntry = `INSERT INTO entries (game_id, ` + entryCols + `) VALUES ($1, $2, $3, $4, $5, $6, $7)`
+)
 
 // CreateGame stores g and its seats. A zero Created is set to now; Updated
 // starts equal to Created; Version is ignored because a new log is empty.
 func (s *Store) CreateGame(ctx context.Context, g store.Game, seats []store.Seat) error {
-	if g.Created.IsZero() {
-		g.Created = time.Now()
-	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO games (`+gameCols+`) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $8)`,
-			g.ID, g.Kind, g.Title, g.Owner, g.SpectatorToken, g.Seed, rawJSON(g.Setup), g.Created)
-		if err != nil {
-			return err
-		}
-		for _, seat := range seats {
-			_, err := tx.Exec(ctx, `INSERT INTO seats (game_id, idx, name, token, holder) VALUES ($1, $2, $3, $4, $5)`,
-				g.ID, seat.Index, seat.Name, seat.Token, seat.Holder)
-			if err != nil {
-				return fmt.Errorf("seat %d: %w", seat.Index, err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := s.createGame(ctx, g, seats, nil); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	return nil
+}
+
+// CreateGameWithLog stores g, its seats and its whole log in one
+// transaction: the game is there with every entry, or not at all.
+func (s *Store) CreateGameWithLog(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry) error {
+	if err := s.createGame(ctx, g, seats, log); err != nil {
+		return fmt.Errorf("create game %s with %d entries: %w", g.ID, len(log), err)
+	}
+	return nil
+}
+
+func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry) error {
+	now := time.Now()
+	if g.Created.IsZero() {
+		g.Created = now
+	}
+	log, err := entries.Prepare(log, now)
+	if err != nil {
+		return err
+	}
+	updated := g.Created
+	for _, e := range log {
+		if e.At.After(updated) {
+			updated = e.At
+		}
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// One round trip for every row; the first error stops the batch and
+		// BeginFunc rolls everything back.
+		b := &pgx.Batch{}
+		b.Queue(`INSERT INTO games (`+gameCols+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			g.ID, g.Kind, g.Title, g.Owner, g.SpectatorToken, g.Seed, rawJSON(g.Setup), len(log), g.Created, updated)
+		for _, seat := range seats {
+			b.Queue(`INSERT INTO seats (game_id, idx, name, token, holder) VALUES ($1, $2, $3, $4, $5)`,
+				g.ID, seat.Index, seat.Name, seat.Token, seat.Holder)
+		}
+		queueEntries(b, g.ID, 0, log)
+		return tx.SendBatch(ctx, b).Close()
+	})
+}
+
+// queueEntries adds the INSERTs for es as versions after+1 ... after+n.
+func queueEntries(b *pgx.Batch, id string, after int, es []store.Entry) {
+	for i, e := range es {
+		b.Queue(insertEntry, id, after+i+1, e.Kind, rawJSON(e.Action), e.Seat, nullString(e.ClientID), e.At)
+	}
 }
 
 // Game returns the game row; store.ErrNotFound when there is none.
@@ -193,25 +243,62 @@ func (s *Store) Games(ctx context.Context, owner string) ([]store.Game, error) {
 	if owner == "" {
 		return nil, nil
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+gameCols+` FROM games g
-		WHERE g.owner = $1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.holder = $1)
-		ORDER BY g.updated DESC, g.created DESC, g.id`, owner)
+	rows, err := s.pool.Query(ctx, `SELECT `+gameCols+` FROM games g WHERE `+visible+byRecent, owner)
 	if err != nil {
 		return nil, fmt.Errorf("games of %s: %w", owner, err)
 	}
-	defer rows.Close()
-	var out []store.Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, fmt.Errorf("games of %s: %w", owner, err)
-		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := scanGames(rows)
+	if err != nil {
 		return nil, fmt.Errorf("games of %s: %w", owner, err)
 	}
 	return out, nil
+}
+
+// GamesPage is one page of Games(owner) and their total, read in one
+// REPEATABLE READ snapshot so the page and the count agree.
+func (s *Store) GamesPage(ctx context.Context, owner string, offset, limit int) ([]store.Game, int, error) {
+	if offset < 0 || limit < 1 {
+		return nil, 0, fmt.Errorf("games of %s: page at %d of %d: offset must be 0 or more and limit 1 or more", owner, offset, limit)
+	}
+	if owner == "" {
+		return nil, 0, nil
+	}
+	var (
+		page  []store.Game
+		total int
+	)
+	err := s.snapshot(ctx, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		b.Queue(`SELECT count(*) FROM games g WHERE `+visible, owner)
+		b.Queue(`SELECT `+gameCols+` FROM games g WHERE `+visible+byRecent+` LIMIT $2 OFFSET $3`, owner, limit, offset)
+		br := tx.SendBatch(ctx, b)
+		defer br.Close()
+		if err := br.QueryRow().Scan(&total); err != nil {
+			return err
+		}
+		rows, err := br.Query()
+		if err != nil {
+			return err
+		}
+		if page, err = scanGames(rows); err != nil {
+			return err
+		}
+		return br.Close()
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("games of %s from %d: %w", owner, offset, err)
+	}
+	return page, total, nil
+}
+
+// CountGamesSince counts the games owner created at or after since.
+func (s *Store) CountGamesSince(ctx context.Context, owner string, since time.Time) (int, error) {
+	var n int
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM games WHERE owner = $1 AND created >= $2`, owner, since).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count games of %s since %v: %w", owner, since, err)
+	}
+	return n, nil
 }
 
 // DeleteGame removes the game; its log and seats go with it by ON DELETE
@@ -227,45 +314,103 @@ func (s *Store) DeleteGame(ctx context.Context, id string) error {
 	return nil
 }
 
+// snapshot runs fn in one read-only REPEATABLE READ transaction: every
+// statement in it sees the database as of its first one.
+func (s *Store) snapshot(ctx context.Context, fn func(tx pgx.Tx) error) error {
+	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
+}
+
+// Load reads the game row and its log in one snapshot and one round trip
+// inside it.
+func (s *Store) Load(ctx context.Context, id string) (store.Game, []store.Entry, error) {
+	var (
+		g   store.Game
+		log []store.Entry
+	)
+	err := s.snapshot(ctx, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		b.Queue(`SELECT `+gameCols+` FROM games WHERE id = $1`, id)
+		b.Queue(`SELECT `+entryCols+` FROM entries WHERE game_id = $1 ORDER BY seq`, id)
+		br := tx.SendBatch(ctx, b)
+		defer br.Close()
+		var err error
+		if g, err = scanGame(br.QueryRow()); err != nil {
+			return err
+		}
+		rows, err := br.Query()
+		if err != nil {
+			return err
+		}
+		if log, err = scanEntries(rows, g.Version); err != nil {
+			return err
+		}
+		return br.Close()
+	})
+	if err != nil {
+		return store.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	return g, log, nil
+}
+
 // Log returns every entry of the game in order. An unknown game is
 // store.ErrNotFound rather than an empty log, so a deleted game is not
 // mistaken for a new one.
 func (s *Store) Log(ctx context.Context, id string) ([]store.Entry, error) {
-	// REPEATABLE READ so the existence check and the entries see one snapshot.
-	var out []store.Entry
-	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+	// One snapshot so the existence check and the entries agree.
+	var log []store.Entry
+	err := s.snapshot(ctx, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		b.Queue(`SELECT version FROM games WHERE id = $1`, id)
+		b.Queue(`SELECT `+entryCols+` FROM entries WHERE game_id = $1 ORDER BY seq`, id)
+		br := tx.SendBatch(ctx, b)
+		defer br.Close()
 		var version int
-		if err := tx.QueryRow(ctx, `SELECT version FROM games WHERE id = $1`, id).Scan(&version); err != nil {
+		if err := br.QueryRow().Scan(&version); err != nil {
 			return notFound(err)
 		}
-		rows, err := tx.Query(ctx, `SELECT seq, kind, action, seat, client_id, at FROM entries WHERE game_id = $1 ORDER BY seq`, id)
+		rows, err := br.Query()
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		out = make([]store.Entry, 0, version)
-		for rows.Next() {
-			var (
-				e        store.Entry
-				action   []byte
-				clientID *string
-			)
-			if err := rows.Scan(&e.Seq, &e.Kind, &action, &e.Seat, &clientID, &e.At); err != nil {
-				return err
-			}
-			if action != nil {
-				e.Action = json.RawMessage(action)
-			}
-			if clientID != nil {
-				e.ClientID = *clientID
-			}
-			e.At = e.At.UTC()
-			out = append(out, e)
+		if log, err = scanEntries(rows, version); err != nil {
+			return err
 		}
-		return rows.Err()
+		return br.Close()
 	})
 	if err != nil {
 		return nil, fmt.Errorf("log of game %s: %w", id, err)
+	}
+	return log, nil
+}
+
+// scanEntries reads a game's log at version. A count that differs from the
+// version is a broken database, not something to render.
+func scanEntries(rows pgx.Rows, version int) ([]store.Entry, error) {
+	defer rows.Close()
+	out := make([]store.Entry, 0, version)
+	for rows.Next() {
+		var (
+			e        store.Entry
+			action   []byte
+			clientID *string
+		)
+		if err := rows.Scan(&e.Seq, &e.Kind, &action, &e.Seat, &clientID, &e.At); err != nil {
+			return nil, err
+		}
+		if action != nil {
+			e.Action = json.RawMessage(action)
+		}
+		if clientID != nil {
+			e.ClientID = *clientID
+		}
+		e.At = e.At.UTC()
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) != version {
+		return nil, fmt.Errorf("version %d but %d log entries", version, len(out))
 	}
 	return out, nil
 }
@@ -276,23 +421,41 @@ func (s *Store) Log(ctx context.Context, id string) ([]store.Entry, error) {
 // version. An empty ClientID carries no idempotency key; an empty Kind is
 // stored as store.KindAction; a zero At is set to now.
 func (s *Store) Append(ctx context.Context, id string, expected int, e store.Entry) (int, error) {
-	if e.Kind == "" {
-		e.Kind = store.KindAction
+	v, err := s.appendBatch(ctx, id, expected, []store.Entry{e})
+	if err != nil {
+		return 0, fmt.Errorf("append to game %s: %w", id, err)
 	}
-	if e.At.IsZero() {
-		e.At = time.Now()
+	return v, nil
+}
+
+// AppendBatch adds entries as versions expected+1 ... expected+n in one
+// transaction under the game's row lock. A batch whose first ClientID is
+// already stored is a repeat and answers the current version, as Append
+// does.
+func (s *Store) AppendBatch(ctx context.Context, id string, expected int, es []store.Entry) (int, error) {
+	v, err := s.appendBatch(ctx, id, expected, es)
+	if err != nil {
+		return 0, fmt.Errorf("append %d entries to game %s: %w", len(es), id, err)
+	}
+	return v, nil
+}
+
+func (s *Store) appendBatch(ctx context.Context, id string, expected int, es []store.Entry) (int, error) {
+	es, err := entries.Prepare(es, time.Now())
+	if err != nil {
+		return 0, err
 	}
 	var version int
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// The row lock queues writers to this game. Under READ COMMITTED every
 		// statement after it sees what the previous holder committed,
-		// including its entry, so the ClientID check below is race-free.
+		// including its entries, so the ClientID checks below are race-free.
 		if err := tx.QueryRow(ctx, `SELECT version FROM games WHERE id = $1 FOR UPDATE`, id).Scan(&version); err != nil {
 			return notFound(err)
 		}
-		if e.ClientID != "" {
+		if len(es) > 0 && es[0].ClientID != "" {
 			var seq int
-			err := tx.QueryRow(ctx, `SELECT seq FROM entries WHERE game_id = $1 AND client_id = $2`, id, e.ClientID).Scan(&seq)
+			err := tx.QueryRow(ctx, `SELECT seq FROM entries WHERE game_id = $1 AND client_id = $2`, id, es[0].ClientID).Scan(&seq)
 			switch {
 			case err == nil:
 				return nil // a repeat: nothing to write, nothing to notify
@@ -303,17 +466,35 @@ func (s *Store) Append(ctx context.Context, id string, expected int, e store.Ent
 		if version != expected {
 			return fmt.Errorf("at version %d, write made against %d: %w", version, expected, store.ErrConflict)
 		}
-		version++
-		// One round trip for the three writes.
+		if others := entries.ClientIDs(es); len(others) > 0 {
+			var stored string
+			err := tx.QueryRow(ctx, `SELECT client_id FROM entries WHERE game_id = $1 AND client_id = ANY($2) LIMIT 1`, id, others).Scan(&stored)
+			switch {
+			case err == nil:
+				return fmt.Errorf("client id %q is already in the log but the batch does not start with it: %w", stored, store.ErrInvalidEntry)
+			case !errors.Is(err, pgx.ErrNoRows):
+				return err
+			}
+		}
+		if len(es) == 0 {
+			return nil
+		}
+		latest := es[0].At
+		for _, e := range es[1:] {
+			if e.At.After(latest) {
+				latest = e.At
+			}
+		}
+		// One round trip for every write.
 		b := &pgx.Batch{}
-		b.Queue(`INSERT INTO entries (game_id, seq, kind, action, seat, client_id, at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-			id, version, e.Kind, rawJSON(e.Action), e.Seat, nullString(e.ClientID), e.At)
-		b.Queue(`UPDATE games SET version = $2, updated = greatest(updated, $3) WHERE id = $1`, id, version, e.At)
+		queueEntries(b, id, version, es)
+		version += len(es)
+		b.Queue(`UPDATE games SET version = $2, updated = greatest(updated, $3) WHERE id = $1`, id, version, latest)
 		b.Queue(`SELECT pg_notify('`+channel+`', id || ':' || version) FROM games WHERE id = $1`, id)
 		return tx.SendBatch(ctx, b).Close()
 	})
 	if err != nil {
-		return 0, fmt.Errorf("append to game %s: %w", id, err)
+		return 0, err
 	}
 	return version, nil
 }
@@ -505,6 +686,19 @@ func scanGame(row pgx.Row) (store.Game, error) {
 	}
 	g.Created, g.Updated = g.Created.UTC(), g.Updated.UTC()
 	return g, nil
+}
+
+func scanGames(rows pgx.Rows) ([]store.Game, error) {
+	defer rows.Close()
+	var out []store.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
 }
 
 // notFound turns "no rows" into the sentinel the handlers test for.

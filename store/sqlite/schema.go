@@ -41,4 +41,6 @@ CREATE TABLE seats (
 -- Games(owner) looks seats up by holder; free seats are not worth indexing.
 CREATE INDEX seats_holder ON seats (holder) WHERE holder <> '';
 `,
+	// CountGamesSince counts a device's games by creation time.
+	`CREATE INDEX games_owner_created ON games (owner, created);`,
 }

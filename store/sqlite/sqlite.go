@@ -2,10 +2,20 @@
 // (modernc.org/sqlite, no cgo).
 //
 // Writes go through a single connection whose transactions begin IMMEDIATE,
-// so two writers never deadlock upgrading a read lock and the version check
-// in Append cannot race; reads use a separate pool that WAL lets run beside
-// the writer. synchronous=FULL because NORMAL can lose an acknowledged move
-// on power loss.
+// so two writers never deadlock upgrading a read lock and the version checks
+// cannot race; reads use a separate pool that WAL lets run beside the writer.
+// synchronous=FULL because NORMAL can lose an acknowledged move on power
+// loss.
+//
+// Appends are group committed: one writer goroutine takes every append that
+// is waiting and applies them in one transaction, so concurrent taps on
+// different games share one fsync. Each append is checked for its own game,
+// version and ClientID inside that transaction and written under its own
+// savepoint, so one that fails leaves the others alone; every caller is
+// answered only after the COMMIT. The group is whatever queued up during the
+// previous commit: a lone append waits for nobody.
+//
+// The hot statements are prepared once at Open.
 //
 // Watch is served in-process: only this Store's own writes are seen, which is
 // all there is when one process owns the file.
@@ -22,13 +32,19 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/store/internal/broker"
+	"github.com/grimoire-games/grimoire/store/internal/entries"
 )
+
+// maxGroup bounds how many appends share one transaction, so one COMMIT
+// (and the callers waiting on it) stays short.
+const maxGroup = 256
 
 // Store implements store.Store on one SQLite file.
 type Store struct {
@@ -36,15 +52,34 @@ type Store struct {
 	r      *sql.DB // read-only pool
 	broker *broker.Broker
 
+	rq readStmts
+	wq writeStmts
+
+	// queue is unbuffered: an append is either taken by the writer (and
+	// then surely answered) or still with its caller when the Store closes.
+	queue      chan *appendReq
+	closing    chan struct{}
+	writerDone chan struct{}
+	maxGroup   int
+
+	// commits and committed count the writer's transactions and the
+	// appends they carried, so a test can see that groups form.
+	commits, committed atomic.Int64
+
 	closeOnce sync.Once
 	closeErr  error
 }
 
 var _ store.Store = (*Store)(nil)
 
+// errClosed answers an append that arrives after Close.
+var errClosed = errors.New("sqlite store closed")
+
 // Open opens (creating if needed) the database at path, creating its parent
 // directory too, and brings the schema up to date.
-func Open(path string) (*Store, error) {
+func Open(path string) (*Store, error) { return open(path, maxGroup) }
+
+func open(path string, group int) (*Store, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
 			return nil, fmt.Errorf("open sqlite store: %w", err)
@@ -71,7 +106,21 @@ func Open(path string) (*Store, error) {
 	n := max(4, runtime.GOMAXPROCS(0))
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &Store{w: w, r: r, broker: broker.New()}, nil
+	s := &Store{
+		w: w, r: r, broker: broker.New(),
+		queue:      make(chan *appendReq),
+		closing:    make(chan struct{}),
+		writerDone: make(chan struct{}),
+		maxGroup:   max(1, group),
+	}
+	if err := s.prepare(context.Background()); err != nil {
+		s.closeStmts()
+		r.Close()
+		w.Close()
+		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
+	}
+	go s.writer()
+	return s, nil
 }
 
 // dsn builds the connection string. The path is escaped because the driver
@@ -118,51 +167,146 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
-// Close closes the database and every Watch channel. It is safe to call more
-// than once.
+// Close stops the writer (an append already taken is committed and answered
+// first), then closes the database and every Watch channel. It is safe to
+// call more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		close(s.closing)
+		<-s.writerDone
 		s.broker.Close()
+		s.closeStmts()
 		s.closeErr = errors.Join(s.r.Close(), s.w.Close())
 	})
 	return s.closeErr
 }
 
-const gameCols = `id, kind, title, owner, spectator_token, seed, setup, version, created, updated`
+const (
+	gameCols  = `id, kind, title, owner, spectator_token, seed, setup, version, created, updated`
+	entryCols = `seq, kind, action, seat, client_id, at`
+
+	// visible is the WHERE clause of Games: created by ?1 or a seat held by ?1.
+	visible  = `g.owner = ?1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.holder = ?1)`
+	byRecent = ` ORDER BY g.updated DESC, g.created DESC, g.id`
+)
+
+// readStmts are prepared on the read pool; database/sql prepares each on a
+// connection the first time that connection runs it and keeps it there.
+type readStmts struct {
+	game, bySpectator, version, log, seats *sql.Stmt
+}
+
+// writeStmts are prepared on the one write connection.
+type writeStmts struct {
+	check, clientSeq, insert, bump *sql.Stmt
+	savepoint, release, rollbackTo *sql.Stmt
+	insertGame, insertSeat         *sql.Stmt
+}
+
+func (s *Store) prepare(ctx context.Context) error {
+	var err error
+	p := func(db *sql.DB, dst **sql.Stmt, query string) {
+		if err == nil {
+			*dst, err = db.PrepareContext(ctx, query)
+			if err != nil {
+				err = fmt.Errorf("prepare %q: %w", query, err)
+			}
+		}
+	}
+	p(s.r, &s.rq.game, `SELECT `+gameCols+` FROM games WHERE id = ?`)
+	p(s.r, &s.rq.bySpectator, `SELECT `+gameCols+` FROM games WHERE spectator_token = ?`)
+	p(s.r, &s.rq.version, `SELECT version FROM games WHERE id = ?`)
+	p(s.r, &s.rq.log, `SELECT `+entryCols+` FROM entries WHERE game_id = ? ORDER BY seq`)
+	p(s.r, &s.rq.seats, `SELECT game_id, idx, name, token, holder FROM seats WHERE game_id = ? ORDER BY idx`)
+
+	// The game's version and whether the write's first ClientID is stored
+	// already, in one statement: every append asks both.
+	p(s.w, &s.wq.check, `SELECT g.version, e.seq IS NOT NULL FROM games g
+		LEFT JOIN entries e ON e.game_id = g.id AND e.client_id = ?2 WHERE g.id = ?1`)
+	p(s.w, &s.wq.clientSeq, `SELECT seq FROM entries WHERE game_id = ? AND client_id = ?`)
+	p(s.w, &s.wq.insert, `INSERT INTO entries (game_id, `+entryCols+`) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+	p(s.w, &s.wq.bump, `UPDATE games SET version = ?, updated = max(updated, ?) WHERE id = ?`)
+	p(s.w, &s.wq.savepoint, `SAVEPOINT one_append`)
+	p(s.w, &s.wq.release, `RELEASE one_append`)
+	p(s.w, &s.wq.rollbackTo, `ROLLBACK TO one_append`)
+	p(s.w, &s.wq.insertGame, `INSERT INTO games (`+gameCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	p(s.w, &s.wq.insertSeat, `INSERT INTO seats (game_id, idx, name, token, holder) VALUES (?, ?, ?, ?, ?)`)
+	return err
+}
+
+func (s *Store) closeStmts() {
+	for _, st := range []*sql.Stmt{
+		s.rq.game, s.rq.bySpectator, s.rq.version, s.rq.log, s.rq.seats,
+		s.wq.check, s.wq.clientSeq, s.wq.insert, s.wq.bump,
+		s.wq.savepoint, s.wq.release, s.wq.rollbackTo, s.wq.insertGame, s.wq.insertSeat,
+	} {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
 
 // CreateGame stores g and its seats. A zero Created is set to now; Updated
 // starts equal to Created; Version is ignored because a new log is empty.
 func (s *Store) CreateGame(ctx context.Context, g store.Game, seats []store.Seat) error {
-	if g.Created.IsZero() {
-		g.Created = time.Now()
-	}
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
-	}
-	defer tx.Rollback()
-	ms := g.Created.UnixMilli()
-	_, err = tx.ExecContext(ctx, `INSERT INTO games (`+gameCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-		g.ID, g.Kind, g.Title, g.Owner, g.SpectatorToken, g.Seed, rawText(g.Setup), ms, ms)
-	if err != nil {
-		return fmt.Errorf("create game %s: %w", g.ID, err)
-	}
-	for _, seat := range seats {
-		_, err = tx.ExecContext(ctx, `INSERT INTO seats (game_id, idx, name, token, holder) VALUES (?, ?, ?, ?, ?)`,
-			g.ID, seat.Index, seat.Name, seat.Token, seat.Holder)
-		if err != nil {
-			return fmt.Errorf("create game %s: seat %d: %w", g.ID, seat.Index, err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
+	if err := s.createGame(ctx, g, seats, nil); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	return nil
 }
 
+// CreateGameWithLog stores g, its seats and its whole log in one
+// transaction: after a crash the game is there with every entry, or not at
+// all.
+func (s *Store) CreateGameWithLog(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry) error {
+	if err := s.createGame(ctx, g, seats, log); err != nil {
+		return fmt.Errorf("create game %s with %d entries: %w", g.ID, len(log), err)
+	}
+	return nil
+}
+
+func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry) error {
+	now := time.Now()
+	if g.Created.IsZero() {
+		g.Created = now
+	}
+	log, err := entries.Prepare(log, now)
+	if err != nil {
+		return err
+	}
+	created := g.Created.UnixMilli()
+	updated := created
+	for _, e := range log {
+		updated = max(updated, e.At.UnixMilli())
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	_, err = tx.StmtContext(ctx, s.wq.insertGame).ExecContext(ctx,
+		g.ID, g.Kind, g.Title, g.Owner, g.SpectatorToken, g.Seed, rawText(g.Setup), len(log), created, updated)
+	if err != nil {
+		return err
+	}
+	insertSeat := tx.StmtContext(ctx, s.wq.insertSeat)
+	for _, seat := range seats {
+		if _, err := insertSeat.ExecContext(ctx, g.ID, seat.Index, seat.Name, seat.Token, seat.Holder); err != nil {
+			return fmt.Errorf("seat %d: %w", seat.Index, err)
+		}
+	}
+	insert := tx.StmtContext(ctx, s.wq.insert)
+	for i, e := range log {
+		if _, err := insert.ExecContext(ctx, g.ID, i+1, e.Kind, rawText(e.Action), e.Seat, nullString(e.ClientID), e.At.UnixMilli()); err != nil {
+			return fmt.Errorf("entry %d: %w", i+1, err)
+		}
+	}
+	return tx.Commit()
+}
+
 // Game returns the game row; store.ErrNotFound when there is none.
 func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE id = ?`, id))
+	g, err := scanGame(s.rq.game.QueryRowContext(ctx, id))
 	if err != nil {
 		return store.Game{}, fmt.Errorf("game %s: %w", id, err)
 	}
@@ -171,7 +315,7 @@ func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
 
 // GameBySpectatorToken finds the game a spectator link points to.
 func (s *Store) GameBySpectatorToken(ctx context.Context, token string) (store.Game, error) {
-	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameCols+` FROM games WHERE spectator_token = ?`, token))
+	g, err := scanGame(s.rq.bySpectator.QueryRowContext(ctx, token))
 	if err != nil {
 		return store.Game{}, fmt.Errorf("game by spectator token: %w", err)
 	}
@@ -184,25 +328,56 @@ func (s *Store) Games(ctx context.Context, owner string) ([]store.Game, error) {
 	if owner == "" {
 		return nil, nil
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT `+gameCols+` FROM games g
-		WHERE g.owner = ?1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.holder = ?1)
-		ORDER BY g.updated DESC, g.created DESC, g.id`, owner)
+	rows, err := s.r.QueryContext(ctx, `SELECT `+gameCols+` FROM games g WHERE `+visible+byRecent, owner)
 	if err != nil {
 		return nil, fmt.Errorf("games of %s: %w", owner, err)
 	}
-	defer rows.Close()
-	var out []store.Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, fmt.Errorf("games of %s: %w", owner, err)
-		}
-		out = append(out, g)
-	}
-	if err := rows.Err(); err != nil {
+	out, err := scanGames(rows)
+	if err != nil {
 		return nil, fmt.Errorf("games of %s: %w", owner, err)
 	}
 	return out, nil
+}
+
+// GamesPage is one page of Games(owner) and their total, in one read
+// transaction so the page and the count agree.
+func (s *Store) GamesPage(ctx context.Context, owner string, offset, limit int) ([]store.Game, int, error) {
+	if offset < 0 || limit < 1 {
+		return nil, 0, fmt.Errorf("games of %s: page at %d of %d: offset must be 0 or more and limit 1 or more", owner, offset, limit)
+	}
+	if owner == "" {
+		return nil, 0, nil
+	}
+	var (
+		page  []store.Game
+		total int
+	)
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games g WHERE `+visible, owner).Scan(&total); err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT `+gameCols+` FROM games g WHERE `+visible+byRecent+` LIMIT ?2 OFFSET ?3`, owner, limit, offset)
+		if err != nil {
+			return err
+		}
+		page, err = scanGames(rows)
+		return err
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("games of %s from %d: %w", owner, offset, err)
+	}
+	return page, total, nil
+}
+
+// CountGamesSince counts the games owner created at or after since, to the
+// millisecond the store keeps.
+func (s *Store) CountGamesSince(ctx context.Context, owner string, since time.Time) (int, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE owner = ? AND created >= ?`, owner, since.UnixMilli()).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count games of %s since %v: %w", owner, since, err)
+	}
+	return n, nil
 }
 
 // DeleteGame removes the game; its log and seats go with it by ON DELETE
@@ -220,23 +395,67 @@ func (s *Store) DeleteGame(ctx context.Context, id string) error {
 	return nil
 }
 
+// read runs fn in one read transaction on the read pool. WAL gives it one
+// snapshot from its first SELECT to the end, whatever the writer commits
+// meanwhile.
+func (s *Store) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Load reads the game row and its log in one read transaction.
+func (s *Store) Load(ctx context.Context, id string) (store.Game, []store.Entry, error) {
+	var (
+		g   store.Game
+		log []store.Entry
+	)
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = scanGame(tx.StmtContext(ctx, s.rq.game).QueryRowContext(ctx, id)); err != nil {
+			return err
+		}
+		log, err = s.entries(ctx, tx, id, g.Version)
+		return err
+	})
+	if err != nil {
+		return store.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	return g, log, nil
+}
+
 // Log returns every entry of the game in order. An unknown game is
 // store.ErrNotFound rather than an empty log, so a deleted game is not
 // mistaken for a new one.
 func (s *Store) Log(ctx context.Context, id string) ([]store.Entry, error) {
-	// One read transaction so the existence check and the entries agree.
-	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	var log []store.Entry
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var version int
+		if err := tx.StmtContext(ctx, s.rq.version).QueryRowContext(ctx, id).Scan(&version); err != nil {
+			return notFound(err)
+		}
+		var err error
+		log, err = s.entries(ctx, tx, id, version)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("log of game %s: %w", id, err)
 	}
-	defer tx.Rollback()
-	var version int
-	if err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&version); err != nil {
-		return nil, fmt.Errorf("log of game %s: %w", id, notFound(err))
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT seq, kind, action, seat, client_id, at FROM entries WHERE game_id = ? ORDER BY seq`, id)
+	return log, nil
+}
+
+// entries reads the log of a game at version inside tx. A count that differs
+// from the version is a broken database, not something to render.
+func (s *Store) entries(ctx context.Context, tx *sql.Tx, id string, version int) ([]store.Entry, error) {
+	rows, err := tx.StmtContext(ctx, s.rq.log).QueryContext(ctx, id)
 	if err != nil {
-		return nil, fmt.Errorf("log of game %s: %w", id, err)
+		return nil, err
 	}
 	defer rows.Close()
 	out := make([]store.Entry, 0, version)
@@ -248,7 +467,7 @@ func (s *Store) Log(ctx context.Context, id string) ([]store.Entry, error) {
 			at       int64
 		)
 		if err := rows.Scan(&e.Seq, &e.Kind, &action, &e.Seat, &clientID, &at); err != nil {
-			return nil, fmt.Errorf("log of game %s: %w", id, err)
+			return nil, err
 		}
 		if action != nil {
 			e.Action = json.RawMessage(action)
@@ -258,73 +477,17 @@ func (s *Store) Log(ctx context.Context, id string) ([]store.Entry, error) {
 		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("log of game %s: %w", id, err)
+		return nil, err
+	}
+	if len(out) != version {
+		return nil, fmt.Errorf("version %d but %d log entries", version, len(out))
 	}
 	return out, nil
 }
 
-// Append adds e as entry expected+1. Order matters: a ClientID already in the
-// log is a repeat of a write that succeeded (a double tap, or a retry after a
-// lost response), so it wins over the version check and returns the current
-// version. An empty ClientID carries no idempotency key; an empty Kind is
-// stored as store.KindAction; a zero At is set to now.
-func (s *Store) Append(ctx context.Context, id string, expected int, e store.Entry) (int, error) {
-	version, err := s.append(ctx, id, expected, e)
-	if err != nil {
-		return 0, fmt.Errorf("append to game %s: %w", id, err)
-	}
-	s.broker.Publish(id, version)
-	return version, nil
-}
-
-func (s *Store) append(ctx context.Context, id string, expected int, e store.Entry) (int, error) {
-	if e.Kind == "" {
-		e.Kind = store.KindAction
-	}
-	if e.At.IsZero() {
-		e.At = time.Now()
-	}
-	tx, err := s.w.BeginTx(ctx, nil) // BEGIN IMMEDIATE via _txlock
-	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback()
-	var version int
-	if err := tx.QueryRowContext(ctx, `SELECT version FROM games WHERE id = ?`, id).Scan(&version); err != nil {
-		return 0, notFound(err)
-	}
-	if e.ClientID != "" {
-		var seq int
-		err := tx.QueryRowContext(ctx, `SELECT seq FROM entries WHERE game_id = ? AND client_id = ?`, id, e.ClientID).Scan(&seq)
-		switch {
-		case err == nil:
-			return version, nil
-		case !errors.Is(err, sql.ErrNoRows):
-			return 0, err
-		}
-	}
-	if version != expected {
-		return 0, fmt.Errorf("at version %d, write made against %d: %w", version, expected, store.ErrConflict)
-	}
-	version++
-	at := e.At.UnixMilli()
-	_, err = tx.ExecContext(ctx, `INSERT INTO entries (game_id, seq, kind, action, seat, client_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		id, version, e.Kind, rawText(e.Action), e.Seat, nullString(e.ClientID), at)
-	if err != nil {
-		return 0, err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET version = ?, updated = max(updated, ?) WHERE id = ?`, version, at, id); err != nil {
-		return 0, err
-	}
-	if err := tx.Commit(); err != nil {
-		return 0, err
-	}
-	return version, nil
-}
-
 // Seats lists the game's seats by index.
 func (s *Store) Seats(ctx context.Context, gameID string) ([]store.Seat, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT game_id, idx, name, token, holder FROM seats WHERE game_id = ? ORDER BY idx`, gameID)
+	rows, err := s.rq.seats.QueryContext(ctx, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("seats of game %s: %w", gameID, err)
 	}
@@ -373,8 +536,8 @@ func (s *Store) ClaimSeat(ctx context.Context, token, holder string) (store.Seat
 // channel also closes when the Store is closed. An unknown game is
 // store.ErrNotFound.
 func (s *Store) Watch(ctx context.Context, id string) (<-chan int, error) {
-	var one int
-	if err := s.r.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one); err != nil {
+	var v int
+	if err := s.rq.version.QueryRowContext(ctx, id).Scan(&v); err != nil {
 		return nil, fmt.Errorf("watch game %s: %w", id, notFound(err))
 	}
 	return s.broker.Subscribe(ctx, id), nil
@@ -397,6 +560,19 @@ func scanGame(row scanner) (store.Game, error) {
 	}
 	g.Created, g.Updated = fromMillis(created), fromMillis(updated)
 	return g, nil
+}
+
+func scanGames(rows *sql.Rows) ([]store.Game, error) {
+	defer rows.Close()
+	var out []store.Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
 }
 
 // notFound turns "no rows" into the sentinel the handlers test for.

@@ -56,6 +56,15 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Watch", testWatch},
 		{"WatchCancelBeforeAppend", testWatchCancel},
 		{"SurvivesReopen", testReopen},
+		{"AppendBatch", testAppendBatch},
+		{"BatchAllOrNothing", testBatchAllOrNothing},
+		{"BatchIdempotent", testBatchIdempotent},
+		{"CreateGameWithLog", testCreateGameWithLog},
+		{"CreateGameWithLogAtomic", testCreateGameWithLogAtomic},
+		{"LoadSnapshot", testLoadSnapshot},
+		{"ManyWritersManyGames", testManyWriters},
+		{"GamesPage", testGamesPage},
+		{"CountGamesSince", testCountGamesSince},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
