@@ -33,16 +33,10 @@ type screen struct {
 
 const scorekeeperSeat = play.Scorekeeper
 
-// loadGame reads the game named in the URL, its kind and its log.
+// loadGame reads the game named in the URL, its kind and its log, in one
+// snapshot (the version always equals the log's length).
 func (h *Handler) loadGame(c echo.Context) (store.Game, play.Kind, []store.Entry, error) {
-	g, err := h.store.Game(c.Request().Context(), c.Param("id"))
-	if errors.Is(err, store.ErrNotFound) {
-		return g, nil, nil, notFound("There is no such game. It may have been deleted.")
-	}
-	if err != nil {
-		return g, nil, nil, fmt.Errorf("load game: %w", err)
-	}
-	return h.kindAndLog(c, g)
+	return h.load(c, c.Param("id"))
 }
 
 // loadWatched reads the game a spectator token names, its kind and its log.
@@ -54,18 +48,21 @@ func (h *Handler) loadWatched(c echo.Context) (store.Game, play.Kind, []store.En
 	if err != nil {
 		return g, nil, nil, fmt.Errorf("load watched game: %w", err)
 	}
-	return h.kindAndLog(c, g)
+	return h.load(c, g.ID)
 }
 
-// kindAndLog finds the rules of a loaded game and reads its log.
-func (h *Handler) kindAndLog(c echo.Context, g store.Game) (store.Game, play.Kind, []store.Entry, error) {
+// load reads a game row and its log in one snapshot and finds its kind.
+func (h *Handler) load(c echo.Context, id string) (store.Game, play.Kind, []store.Entry, error) {
+	g, log, err := h.store.Load(c.Request().Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return g, nil, nil, notFound("There is no such game. It may have been deleted.")
+	}
+	if err != nil {
+		return g, nil, nil, fmt.Errorf("load game %s: %w", id, err)
+	}
 	k, ok := play.Find(h.games, g.Kind)
 	if !ok {
-		return g, k, nil, notFound("This build cannot show " + g.Kind + " games.")
-	}
-	log, err := h.store.Log(c.Request().Context(), g.ID)
-	if err != nil {
-		return g, k, nil, fmt.Errorf("load log of %s: %w", g.ID, err)
+		return g, nil, nil, notFound("This build cannot show " + g.Kind + " games.")
 	}
 	return g, k, log, nil
 }
@@ -226,15 +223,17 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		return badRequest("That tap names a version of the game that does not exist. Reload the page.")
 	}
 	ctx := c.Request().Context()
-	// An undo of several steps is several undo entries, each at its own
-	// version with its own key, so a repeated tap changes nothing and a
-	// phone that was quicker in between stops the rest.
-	for i := 0; i < steps && err == nil; i++ {
+	// An undo of several steps (a move and the bot replies after it) is one
+	// batch of undo entries, each with its own key, stored whole or not at
+	// all: a repeated tap repeats the batch, a quicker phone stops all of it.
+	entries := make([]store.Entry, steps)
+	for i := range entries {
+		entries[i] = e
 		if i > 0 {
-			e.ClientID = fmt.Sprintf("%s+%d", clientActionID(c, form, v), i)
+			entries[i].ClientID = fmt.Sprintf("%s+%d", e.ClientID, i)
 		}
-		_, err = h.store.Append(ctx, g.ID, v+i, e)
 	}
+	ver, err := h.store.AppendBatch(ctx, g.ID, v, entries)
 	switch {
 	case errors.Is(err, store.ErrConflict) && kind == kindBot:
 		// Another phone already asked for this bot move: nothing to report.
@@ -242,18 +241,26 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	case errors.Is(err, store.ErrConflict):
 		s.Status = http.StatusConflict
 		s.Notice = "The game changed before your tap arrived (another tap or another phone). This is the current screen: check it and tap again."
+	case errors.Is(err, store.ErrInvalidEntry):
+		return badRequest("That tap could not be stored. Reload the page and tap again.")
 	case err != nil:
 		return fmt.Errorf("save action: %w", err)
 	}
 	if !isPartial(c) && err == nil {
 		return redirect(c, "/g/"+g.ID)
 	}
-	// Reload what is now stored: it is the truth, whoever wrote it.
-	if s.Game, err = h.store.Game(ctx, g.ID); err != nil {
-		return fmt.Errorf("reload game: %w", err)
+	if v == g.Version && err == nil && ver == v+steps {
+		// A tap judged on the current screen and stored at the version it
+		// was made on (its key names that version, so a repeat racing it
+		// was stored there too, with the same entries): the log is what we
+		// read plus these entries, with no second read.
+		s.Log = append(log[:v:v], entries...)
+		s.Game.Version = ver
+		return h.respond(c, k, s)
 	}
-	if s.Log, err = h.store.Log(ctx, g.ID); err != nil {
-		return fmt.Errorf("reload log: %w", err)
+	// Someone else wrote: what is stored now is the truth.
+	if s.Game, s.Log, err = h.store.Load(ctx, g.ID); err != nil {
+		return fmt.Errorf("reload game %s: %w", g.ID, err)
 	}
 	return h.respond(c, k, s)
 }

@@ -170,26 +170,21 @@ func (h *Handler) storeImported(c echo.Context, rec record.Record, k play.Kind, 
 		SpectatorToken: randomID(18), Seed: rec.Seed, Setup: setup.Bytes(),
 		Created: now, Updated: now,
 	}
-	// No seat rows: an imported game is pass-and-play on this device.
-	if err := h.store.CreateGame(ctx, g, nil); err != nil {
-		return "", fmt.Errorf("create imported game: %w", err)
-	}
+	entries := make([]store.Entry, len(rec.Actions))
 	for i, a := range rec.Actions {
 		var buf bytes.Buffer
-		err := json.Compact(&buf, a)
-		if err == nil {
-			_, err = h.store.Append(ctx, g.ID, i, store.Entry{
-				Kind: store.KindAction, Action: buf.Bytes(), Seat: scorekeeperSeat,
-				ClientID: fmt.Sprintf("import:%d", i), At: now,
-			})
+		if err := json.Compact(&buf, a); err != nil {
+			return "", fmt.Errorf("import action %d: %w", i+1, err)
 		}
-		if err != nil {
-			// Leave no half-imported game behind.
-			if derr := h.store.DeleteGame(ctx, g.ID); derr != nil {
-				h.log.Error("remove half-imported game", "game", g.ID, "err", derr)
-			}
-			return "", fmt.Errorf("import action %d: %w", i, err)
+		entries[i] = store.Entry{
+			Kind: store.KindAction, Action: buf.Bytes(), Seat: scorekeeperSeat,
+			ClientID: fmt.Sprintf("import:%d", i), At: now,
 		}
+	}
+	// The game and its whole log in one transaction: never half imported.
+	// No seat rows: an imported game is pass-and-play on this device.
+	if err := h.store.CreateGameWithLog(ctx, g, nil, entries); err != nil {
+		return "", fmt.Errorf("create imported game: %w", err)
 	}
 	return g.ID, nil
 }
