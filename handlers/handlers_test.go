@@ -634,10 +634,26 @@ func TestJoinLinkClaimsASeatOnce(t *testing.T) {
 	if err := a.Store.CreateGame(context.Background(), g, seats); err != nil {
 		t.Fatal(err)
 	}
+	t.Run("opening the link takes nothing: a chat app's preview leaves the seat free", func(t *testing.T) {
+		preview := a.phone()
+		res := preview.get("/join/join-ana", nil)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("status %d, want the seat's page", res.StatusCode)
+		}
+		if btn := strings.TrimSpace(res.doc(t).Find(`[data-testid="take-seat"]`).Text()); btn != "Take the seat of Ana" {
+			t.Errorf("button %q", btn)
+		}
+		if seats, _ := a.Store.Seats(context.Background(), g.ID); seats[0].Holder != "" {
+			t.Errorf("the seat went to %q by opening the link", seats[0].Holder)
+		}
+	})
 	ana := a.phone()
-	res := ana.get("/join/join-ana", nil)
+	if res := ana.get("/join/join-ana", nil); res.StatusCode != http.StatusOK {
+		t.Fatalf("join page: status %d", res.StatusCode)
+	}
+	res := ana.post("/join/join-ana", url.Values{}, nil)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/g/"+g.ID {
-		t.Fatalf("join: status %d Location %q", res.StatusCode, res.Header.Get("Location"))
+		t.Fatalf("take the seat: status %d Location %q", res.StatusCode, res.Header.Get("Location"))
 	}
 	t.Run("the seated device sees the game, not the spectator view", func(t *testing.T) {
 		if res := ana.get("/g/"+g.ID, nil); res.StatusCode != 200 {
@@ -656,9 +672,13 @@ func TestJoinLinkClaimsASeatOnce(t *testing.T) {
 		}
 	})
 	t.Run("another device is told the seat is taken", func(t *testing.T) {
-		res := a.phone().get("/join/join-ana", nil)
+		other := a.phone()
+		res := other.get("/join/join-ana", nil)
 		if res.StatusCode != http.StatusConflict {
 			t.Fatalf("status %d, want 409", res.StatusCode)
+		}
+		if res := other.post("/join/join-ana", url.Values{}, nil); res.StatusCode != http.StatusConflict {
+			t.Fatalf("taking it anyway: status %d, want 409", res.StatusCode)
 		}
 		if msg := res.doc(t).Find(`[data-testid="error"]`).Text(); !strings.Contains(msg, "already taken") {
 			t.Errorf("message %q", msg)

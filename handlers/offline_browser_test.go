@@ -783,6 +783,7 @@ func TestBrowserOfflineTowerTwoPhones(t *testing.T) {
 	join := eval[string](g, `document.querySelector('[data-testid="join-link"]').getAttribute('href')`)
 	m := &phone{t: t, ctx: another()}
 	m.open(a.URL + join)
+	m.tap("take-seat")
 	m.do(chromedp.WaitVisible(sel("board")))
 	g.waitServiceWorker()
 	id := gameID(g)

@@ -28,8 +28,10 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/g/:id/delete", h.gameDeleteConfirm)
 	e.POST("/g/:id/delete", h.gameDelete)
 
-	// Seats on separate phones: each seat has its own join link.
+	// Seats on separate phones: each seat has its own join link, which
+	// shows the seat; its button takes it.
 	e.GET("/join/:token", h.joinSeat)
+	e.POST("/join/:token", h.takeSeat)
 
 	// Spectators: a random token, never the game id, and read-only.
 	e.GET("/watch/:token", h.watchShow)

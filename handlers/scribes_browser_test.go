@@ -198,6 +198,7 @@ func TestBrowserScribesTwoPhones(t *testing.T) {
 	}
 	ben := &phone{t: t, ctx: another()}
 	ben.open(a.URL + join)
+	ben.tap("take-seat")
 	ben.do(chromedp.WaitVisible(sel("board")))
 	phones := []*phone{mia, ben}
 	id := strings.TrimPrefix(eval[string](mia, `location.pathname`), "/g/")

@@ -207,8 +207,11 @@ func TestScribesSeatsHiddenReserveStaleAndStranger(t *testing.T) {
 		t.Fatalf("no join link or QR code for Ben on Mia's page")
 	}
 	ben := newSCPhone(t, a.URL)
-	if res, _ := ben.get(m[1], false); res.StatusCode != http.StatusSeeOther {
-		t.Fatalf("join: %d", res.StatusCode)
+	if res, _ := ben.get(m[1], false); res.StatusCode != http.StatusOK {
+		t.Fatalf("join page: %d", res.StatusCode)
+	}
+	if res, _ := ben.post(m[1], url.Values{}, false); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("take the seat: %d", res.StatusCode)
 	}
 	phones := []*scPhone{mia, ben}
 

@@ -201,6 +201,7 @@ func TestBrowserTowerTwoPhonesGeneralWins(t *testing.T) {
 	g.screenshot("tower-two-phones-join")
 	m := &phone{t: t, ctx: another()}
 	m.open(a.URL + join)
+	m.tap("take-seat")
 	m.do(chromedp.WaitVisible(sel("board")))
 	if !m.eval(has("waiting")) {
 		t.Fatal("the Mage's phone should wait for the General")

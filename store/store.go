@@ -143,6 +143,9 @@ type Store interface {
 
 	// Seats lists the game's seats by index.
 	Seats(ctx context.Context, gameID string) ([]Seat, error)
+	// SeatByToken reads the seat with that join token without claiming it;
+	// ErrNotFound for an unknown token.
+	SeatByToken(ctx context.Context, token string) (Seat, error)
 	// ClaimSeat binds the seat with that join token to holder. Claiming a
 	// seat the same holder already has is fine; another holder's is
 	// ErrSeatTaken.

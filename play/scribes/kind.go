@@ -237,6 +237,12 @@ func SourceOf(t play.Table, step url.Values) (scview.Source, error) {
 			src.Joins = append(src.Joins, scview.Join{Seat: s.Index, Name: s.Name, Path: s.Join, Joined: s.Joined})
 		}
 	}
+	if t.Viewer != play.Scorekeeper && t.OnPhones() {
+		// A seated player on a phone of their own: the record's seed fixes
+		// the whole deck and tile order, and it would show the others'
+		// reserves. That phone gets no record and plays with the network.
+		return src, nil
+	}
 	rec, err := embed.JSON()
 	if err != nil {
 		return src, err

@@ -274,6 +274,8 @@ func TestFragmentsEmbedTheRecordForPlayersOnly(t *testing.T) {
 	guest.Viewer, guest.Owner = 1, false
 	spectator := owner
 	spectator.Watch, spectator.Owner = true, false
+	seatedOwner := owner
+	seatedOwner.Viewer = 0
 
 	tests := []struct {
 		name     string
@@ -282,7 +284,10 @@ func TestFragmentsEmbedTheRecordForPlayersOnly(t *testing.T) {
 		joinLink bool
 	}{
 		{"the owner's phone embeds the table with the join links", owner, true, true},
-		{"a seated guest's phone embeds the table without join links", guest, true, false},
+		// The seed in a record fixes the deck and tile order: a player on a
+		// phone of their own never receives it (issue 12).
+		{"a seated guest's phone gets no record", guest, false, false},
+		{"the creator seated on a phone of their own gets no record", seatedOwner, false, false},
 		{"a spectator gets no record", spectator, false, false},
 	}
 	for _, tt := range tests {

@@ -273,6 +273,11 @@ func (Kind) StartNewGame(form play.Form, seed int64) (play.NewGame, error) {
 	if setup.General != f.General || setup.Mage != f.Mage {
 		return play.NewGame{}, ErrIncomplete
 	}
+	// The setup is rebuilt from the form: only the card (a file checked when
+	// it was read) comes from the posted setup. The coin faces are always
+	// drawn here from the server's seed, never taken from the client, so
+	// the creator of a game on two phones cannot choose the General's camp.
+	setup = tw.Setup{General: f.General, Mage: f.Mage, Options: tw.Options{ThumbsMayStay: f.ThumbsMayStay}, Card: setup.Card}
 	st, err := tw.New(setup, seed)
 	if err != nil {
 		return play.NewGame{}, fmt.Errorf("The game cannot start: %w", err)

@@ -246,10 +246,30 @@ func source(t play.Table, ui twview.UI) (twview.Source, error) {
 	if n, err := undoSteps(t, players, two); err == nil {
 		src.Undo = n
 	}
+	if !mayHoldRecord(t, players, two) {
+		return src, nil
+	}
 	if src.Record, err = t.JSON(); err != nil {
 		return src, err
 	}
 	return src, nil
+}
+
+// mayHoldRecord says whether the viewer's page may embed the record, which
+// holds every camp coin's face. The Mage may not see them: the Mage's own
+// phone (two phones), and a shared phone whose only person is the Mage
+// (against a General bot), get no record, so those screens need the network.
+// The General knows the faces; a phone passed between two people shows
+// everything to both by their agreement, as a board on a table does.
+func mayHoldRecord(t play.Table, players [2]twview.Player, two bool) bool {
+	switch {
+	case t.Watch:
+		return false
+	case two:
+		return t.Viewer == twview.SeatGeneral
+	default:
+		return players[twview.SeatGeneral].Bot == "" || players[twview.SeatMage].Bot != ""
+	}
 }
 
 // board builds the viewer's board; step is a GET step's query (nil after a

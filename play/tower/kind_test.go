@@ -298,8 +298,13 @@ func TestFragmentsEmbedTheTableOnlyForPlayers(t *testing.T) {
 		embed bool
 	}{
 		{"the scorekeeper", act(t, fresh(t, nil, play.Scorekeeper), place), true},
-		{"a seated player", act(t, fresh(t, phones, general), place), true},
+		{"the General's own phone", act(t, fresh(t, phones, general), place), true},
+		{"the General against a Mage bot", act(t, fresh(t, botMage, play.Scorekeeper), place), true},
 		{"a spectator", func() play.Table { tb := act(t, fresh(t, nil, play.Scorekeeper), place); tb.Watch = true; return tb }(), false},
+		// The record holds every camp coin's face, which the Mage may not
+		// see (issue 12): the Mage's screens need the network.
+		{"the Mage's own phone", func() play.Table { tb := act(t, fresh(t, phones, general), place); tb.Viewer = mage; return tb }(), false},
+		{"the Mage against a General bot", fresh(t, []play.Seat{{Index: general, Name: "Ana", Bot: "greedy"}}, play.Scorekeeper), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			frags, err := kind.Fragments(tc.table, url.Values{})
@@ -313,8 +318,8 @@ func TestFragmentsEmbedTheTableOnlyForPlayers(t *testing.T) {
 				}
 			}
 			if !tc.embed {
-				if embedded != "" {
-					t.Fatalf("a spectator's screen embeds the record: %s", embedded)
+				if embedded != "" || strings.Contains(embedded, "faces") {
+					t.Fatalf("the screen embeds the record: %s", embedded)
 				}
 				return
 			}
@@ -643,5 +648,29 @@ func BenchmarkFragments(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestStartNewGameDrawsTheFacesItself: the creator of a game on two phones
+// could otherwise choose the General's camp through the confirmation's
+// setup (issue 12). The posted faces are ignored; the server's seed decides.
+func TestStartNewGameDrawsTheFacesItself(t *testing.T) {
+	honest, err := tw.New(tw.Setup{General: "Ana", Mage: "Ben"}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chosen := honest.Setup()
+	chosen.Faces = make([]tw.Face, tw.NumCoins) // every coin heads: a camp to the creator's liking
+	if reflect.DeepEqual(chosen.Faces, honest.Setup().Faces) {
+		t.Fatal("pick another seed: the drawn camp is all heads")
+	}
+	posted, _ := json.Marshal(chosen)
+	ng, err := kind.StartNewGame(play.Form{Values: url.Values{"general": {"Ana"}, "mage": {"Ben"}, "mode": {"two"}, "setup": {string(posted)}}}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(honest.Setup())
+	if string(ng.Setup) != string(want) {
+		t.Fatalf("stored setup %s; want the faces drawn from the seed %s", ng.Setup, want)
 	}
 }

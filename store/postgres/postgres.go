@@ -547,6 +547,17 @@ func (s *Store) ClaimSeat(ctx context.Context, token, holder string) (store.Seat
 	return store.Seat{}, fmt.Errorf("claim seat %d of game %s: %w", idx, gameID, store.ErrSeatTaken)
 }
 
+// SeatByToken reads the seat a join link names, without claiming it.
+func (s *Store) SeatByToken(ctx context.Context, token string) (store.Seat, error) {
+	var st store.Seat
+	err := s.pool.QueryRow(ctx, `SELECT game_id, idx, name, token, holder FROM seats WHERE token = $1`, token).
+		Scan(&st.GameID, &st.Index, &st.Name, &st.Token, &st.Holder)
+	if err != nil {
+		return store.Seat{}, fmt.Errorf("seat by token: %w", notFound(err))
+	}
+	return st, nil
+}
+
 // Watch sends the game's version after every Append by any instance sharing
 // the database. The channel also closes when the Store is closed. An unknown
 // game is store.ErrNotFound.

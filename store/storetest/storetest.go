@@ -576,6 +576,15 @@ func testClaimSeat(t *testing.T, open func(*testing.T) store.Store) {
 	seats := newSeats(t, "Ana", "Ben")
 	create(t, s, g, seats)
 
+	// Reading a seat by its link claims nothing (a chat app's link preview
+	// must not take it).
+	if peek, err := s.SeatByToken(ctx, seats[1].Token); err != nil || peek.Name != "Ben" || peek.Holder != "" || peek.GameID != g.ID {
+		t.Errorf("SeatByToken = (%+v, %v), want Ben's free seat", peek, err)
+	}
+	if _, err := s.SeatByToken(ctx, "no-such-token"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("SeatByToken of an unknown token: err = %v, want ErrNotFound", err)
+	}
+
 	got, err := s.ClaimSeat(ctx, seats[1].Token, "ben-phone")
 	if err != nil {
 		t.Fatalf("ClaimSeat: %v", err)
