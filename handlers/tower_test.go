@@ -291,8 +291,11 @@ func twJoin(t *testing.T, a *app, host *twPhone, id string) *twPhone {
 		t.Fatal("the host's phone shows no join link")
 	}
 	p := twNewPhone(t, a)
-	if code, _ := p.get(m[1], false); code != http.StatusSeeOther {
-		t.Fatalf("join: %d", code)
+	if code, _ := p.get(m[1], false); code != http.StatusOK {
+		t.Fatalf("join page: %d", code)
+	}
+	if code, _, _ := p.post(m[1], url.Values{}, false); code != http.StatusSeeOther {
+		t.Fatalf("take the seat: %d", code)
 	}
 	return p
 }
@@ -316,8 +319,11 @@ func TestTowerMageNeverSeesCampFaces(t *testing.T) {
 		t.Fatal("the General should see the camp's faces")
 	}
 	mage := twNewPhone(t, a)
-	if code, _ := mage.get(m[1], false); code != http.StatusSeeOther {
-		t.Fatalf("join: %d", code)
+	if code, _ := mage.get(m[1], false); code != http.StatusOK {
+		t.Fatalf("join page: %d", code)
+	}
+	if code, _, _ := mage.post(m[1], url.Values{}, false); code != http.StatusSeeOther {
+		t.Fatalf("take the seat: %d", code)
 	}
 	check := func(when string) {
 		_, body := mage.get("/g/"+id, false)
@@ -327,6 +333,11 @@ func TestTowerMageNeverSeesCampFaces(t *testing.T) {
 		}
 		if strings.Contains(camp, "heads") || strings.Contains(camp, "tails") || strings.Contains(camp, "shield") {
 			t.Fatalf("%s: the Mage's screen shows camp faces:\n%s", when, camp)
+		}
+		// Nor does the page carry them anywhere else: no embedded record,
+		// whose setup lists every face (issue 12).
+		if strings.Contains(body, `id="grimoire-record"`) || strings.Contains(body, `"faces"`) {
+			t.Fatalf("%s: the Mage's page embeds the coin faces", when)
 		}
 		_, frag := mage.get("/g/"+id+"?ui=1&v=0", true)
 		if c := campRE.FindString(frag); strings.Contains(c, "heads") || strings.Contains(c, "tails") {
