@@ -283,5 +283,3 @@ func TestAccessLogNamesTheRouteNeverTheToken(t *testing.T) {
 		t.Errorf("second line: %s", lines[1])
 	}
 }
-
-
