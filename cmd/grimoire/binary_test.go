@@ -12,6 +12,7 @@ import (
 	"debug/elf"
 	"encoding/json"
 	"encoding/pem"
+	"errors"
 	"fmt"
 	"math/big"
 	"net"
@@ -287,6 +288,16 @@ type running struct {
 	mu            sync.Mutex
 	stdout        strings.Builder
 	stderr        strings.Builder
+	stopOnce      sync.Once
+	stop          func() error
+}
+
+// stopEarly stops a server before the test ends (a restart).
+func stopEarly(t testing.TB, r *running) {
+	t.Helper()
+	if err := r.stop(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (r *running) logs() string {
@@ -346,13 +357,22 @@ func startBinary(t testing.TB, bin string, args, env []string) *running {
 		}
 		exited <- cmd.Wait()
 	}()
+	r.stop = func() error {
+		var err error
+		r.stopOnce.Do(func() {
+			cmd.Process.Signal(syscall.SIGTERM)
+			select {
+			case <-exited:
+			case <-time.After(15 * time.Second):
+				cmd.Process.Kill()
+				err = errors.New("grimoire did not stop within 15 s of SIGTERM")
+			}
+		})
+		return err
+	}
 	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(15 * time.Second):
-			cmd.Process.Kill()
-			t.Errorf("grimoire did not stop within 15 s of SIGTERM")
+		if err := r.stop(); err != nil {
+			t.Error(err)
 		}
 	})
 	select {
