@@ -330,6 +330,7 @@ func startBinary(t testing.TB, bin string, args, env []string) *running {
 	}
 	exited := make(chan error, 1)
 	ready := make(chan struct{})
+	httpOff := strings.Contains(strings.Join(args, " "), "--http-addr off")
 	go func() {
 		sc := bufio.NewScanner(outPipe)
 		signalled := false
@@ -343,9 +344,9 @@ func startBinary(t testing.TB, bin string, args, env []string) *running {
 			if m := redirectLine.FindStringSubmatch(line); m != nil {
 				r.redirect = strings.Replace(m[1], "localhost", "127.0.0.1", 1)
 			}
-			// The redirect line, when there is one, comes right after the
-			// serving line; the next line (or the end) means all is said.
-			done := r.url != "" && (r.redirect != "" || !strings.HasPrefix(r.url, "https") || !strings.Contains(line, "serving on"))
+			// Over HTTPS the redirector's line follows the serving line,
+			// unless it is turned off.
+			done := r.url != "" && (r.redirect != "" || !strings.HasPrefix(r.url, "https") || httpOff)
 			r.mu.Unlock()
 			if done && !signalled {
 				signalled = true
