@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -31,7 +32,14 @@ type Config struct {
 	SessionKeys [][]byte
 	// Secure marks cookies Secure; set it when the app is served over TLS.
 	Secure bool
-	Logger *slog.Logger
+	// TrustedProxies are the reverse proxies in front of the app (behind
+	// Caddy or nginx): only from these addresses are X-Forwarded-For (the
+	// client's address) and X-Forwarded-Proto (HTTPS: Secure cookies, HSTS)
+	// believed. Empty means clients connect directly.
+	TrustedProxies []netip.Prefix
+	// AccessLog logs one line per request at Info level (at Debug otherwise).
+	AccessLog bool
+	Logger    *slog.Logger
 	// Now is the clock, so tests can fix time; nil means time.Now.
 	Now func() time.Time
 }
@@ -44,7 +52,10 @@ type Handler struct {
 	log      *slog.Logger
 	now      func() time.Time
 	secure   bool
-	games    []play.Kind
+	proxies  []netip.Prefix
+	// accessLogOn: request lines at Info rather than Debug.
+	accessLogOn bool
+	games       []play.Kind
 	// quit closes when the server shuts down, ending the event streams that
 	// would otherwise hold graceful shutdown open until its deadline.
 	quit     chan struct{}
@@ -97,7 +108,10 @@ func New(cfg Config) (*Handler, error) {
 		log:      logger,
 		now:      now,
 		secure:   cfg.Secure,
+		proxies:  cfg.TrustedProxies,
 		quit:     make(chan struct{}),
+
+		accessLogOn: cfg.AccessLog,
 	}
 	h.games = cfg.Games
 	return h, nil
@@ -117,17 +131,13 @@ func (h *Handler) Echo() *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
 	e.HidePort = true
-	// Direct connections only: never trust X-Forwarded-For from a client.
-	e.IPExtractor = echo.ExtractIPDirect()
+	// X-Forwarded-For counts only from a configured proxy.
+	e.IPExtractor = ipExtractor(h.proxies)
 	e.HTTPErrorHandler = h.handleError
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
-	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
-		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, HandleError: true,
-		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			h.log.Debug("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency)
-			return nil
-		},
-	}))
+	e.Use(h.accessLog())
+	e.Use(h.transport)
+	e.Use(compress)
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection:         "0", // the old header's blocking mode is itself a risk
 		ContentTypeNosniff:    "nosniff",
@@ -140,26 +150,41 @@ func (h *Handler) Echo() *echo.Echo {
 		Timeout: 30 * time.Second,
 		Skipper: func(c echo.Context) bool { return isEventStream(c) },
 	}))
-	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
-		TokenLookup:    "header:" + echo.HeaderXCSRFToken + ",form:_csrf",
-		CookieName:     "grimoire_csrf",
-		CookiePath:     "/",
-		CookieHTTPOnly: true,
-		CookieSecure:   h.secure,
-		CookieSameSite: http.SameSiteLaxMode,
-		CookieMaxAge:   7 * 24 * 3600,
-		// A cross-site POST is refused in our words, not Echo's; same-site
-		// (another port of this host) falls back to the token check.
-		AllowSecFetchSiteFunc: func(c echo.Context) (bool, error) {
-			if c.Request().Header.Get(echo.HeaderSecFetchSite) == "same-site" {
-				return false, nil
+	csrfConfig := func(secure bool) middleware.CSRFConfig {
+		return middleware.CSRFConfig{
+			TokenLookup:    "header:" + echo.HeaderXCSRFToken + ",form:_csrf",
+			CookieName:     "grimoire_csrf",
+			CookiePath:     "/",
+			CookieHTTPOnly: true,
+			CookieSecure:   secure,
+			Skipper:        func(c echo.Context) bool { return c.Request().URL.Path == "/healthz" },
+			CookieSameSite: http.SameSiteLaxMode,
+			CookieMaxAge:   7 * 24 * 3600,
+			// A cross-site POST is refused in our words, not Echo's; same-site
+			// (another port of this host) falls back to the token check.
+			AllowSecFetchSiteFunc: func(c echo.Context) (bool, error) {
+				if c.Request().Header.Get(echo.HeaderSecFetchSite) == "same-site" {
+					return false, nil
+				}
+				return false, echo.NewHTTPError(http.StatusForbidden, "This request came from another site, so Grimoire refused it. Open Grimoire itself and try again.")
+			},
+			ErrorHandler: func(err error, c echo.Context) error {
+				return echo.NewHTTPError(http.StatusForbidden, "This form has expired or did not come from Grimoire. Reload the page and try again.")
+			},
+		}
+	}
+	// The CSRF cookie is Secure exactly when the session cookie is, which
+	// behind a proxy is known per request.
+	csrfPlain, csrfSecure := middleware.CSRFWithConfig(csrfConfig(false)), middleware.CSRFWithConfig(csrfConfig(true))
+	e.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
+		plain, secure := csrfPlain(next), csrfSecure(next)
+		return func(c echo.Context) error {
+			if h.secureCookies(c) {
+				return secure(c)
 			}
-			return false, echo.NewHTTPError(http.StatusForbidden, "This request came from another site, so Grimoire refused it. Open Grimoire itself and try again.")
-		},
-		ErrorHandler: func(err error, c echo.Context) error {
-			return echo.NewHTTPError(http.StatusForbidden, "This form has expired or did not come from Grimoire. Reload the page and try again.")
-		},
-	}))
+			return plain(c)
+		}
+	})
 	e.Use(h.withDevice)
 	h.routes(e)
 	return e

@@ -1,15 +1,12 @@
 package handlers
 
-import (
-	"net/http"
-
-	"github.com/labstack/echo/v4"
-)
+import "github.com/labstack/echo/v4"
 
 // routes is the one route table of the app.
 func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/", h.home)
-	e.GET("/healthz", func(c echo.Context) error { return c.String(http.StatusOK, "ok") })
+	e.GET("/healthz", h.healthz)
+	e.HEAD("/healthz", h.healthz)
 
 	// Starting games: the game's form, checked, confirmed, created.
 	e.GET("/new", h.newIndex)

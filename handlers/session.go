@@ -17,7 +17,7 @@ const (
 // scorekeeper of the games this browser created and the seats it holds.
 func (h *Handler) withDevice(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if isStatic(c) {
+		if sessionless(c) {
 			return next(c)
 		}
 		// A cookie signed with an unknown key yields a fresh session and an
@@ -27,6 +27,7 @@ func (h *Handler) withDevice(next echo.HandlerFunc) echo.HandlerFunc {
 		if !ok || id == "" {
 			id = randomID(16)
 			sess.Values[deviceKey] = id
+			sess.Options.Secure = h.secureCookies(c)
 			if err := sess.Save(c.Request(), c.Response()); err != nil {
 				return fmt.Errorf("save session: %w", err)
 			}

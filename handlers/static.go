@@ -22,7 +22,8 @@ func (h *Handler) asset(c echo.Context) error {
 	hd := c.Response().Header()
 	hd.Set("Cache-Control", "public, max-age=31536000, immutable")
 	hd.Set("ETag", `"`+a.Hash+`"`)
-	if match := c.Request().Header.Get("If-None-Match"); match == `"`+a.Hash+`"` {
+	// Compression weakens the tag (W/"hash"): either form names these bytes.
+	if match := strings.TrimPrefix(c.Request().Header.Get("If-None-Match"), "W/"); match == `"`+a.Hash+`"` {
 		return c.NoContent(http.StatusNotModified)
 	}
 	if a.Gzip {
@@ -101,8 +102,9 @@ func (h *Handler) serviceWorker(c echo.Context) error {
 	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", []byte(body))
 }
 
-// manifest serves the web app manifest with its icons at their hashed URLs:
-// the file names them "/static/icon-192.png", which only exist hashed.
+// manifest serves the web app manifest with its icons and screenshots at
+// their hashed URLs: the file names them "/static/icon-192.png", which only
+// exist hashed.
 func (h *Handler) manifest(c echo.Context) error {
 	a, ok := h.assets.ByName("manifest.webmanifest")
 	if !ok {
@@ -112,12 +114,12 @@ func (h *Handler) manifest(c echo.Context) error {
 	if err := json.Unmarshal(a.Body, &m); err != nil {
 		return fmt.Errorf("manifest.webmanifest: %w", err)
 	}
-	icons, _ := m["icons"].([]any)
-	for _, ic := range icons {
-		if icon, ok := ic.(map[string]any); ok {
-			if src, ok := icon["src"].(string); ok {
-				icon["src"] = h.assets.URL(strings.TrimPrefix(src, "/static/"))
-			}
+	h.hashSrcs(m["icons"])
+	h.hashSrcs(m["screenshots"])
+	shortcuts, _ := m["shortcuts"].([]any)
+	for _, sc := range shortcuts {
+		if sc, ok := sc.(map[string]any); ok {
+			h.hashSrcs(sc["icons"])
 		}
 	}
 	body, err := json.MarshalIndent(m, "", "  ")
@@ -126,6 +128,19 @@ func (h *Handler) manifest(c echo.Context) error {
 	}
 	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
 	return c.Blob(http.StatusOK, "application/manifest+json", body)
+}
+
+// hashSrcs rewrites the "src" of each entry of a manifest list (icons,
+// screenshots) to the file's hashed URL.
+func (h *Handler) hashSrcs(list any) {
+	entries, _ := list.([]any)
+	for _, e := range entries {
+		if entry, ok := e.(map[string]any); ok {
+			if src, ok := entry["src"].(string); ok {
+				entry["src"] = h.assets.URL(strings.TrimPrefix(src, "/static/"))
+			}
+		}
+	}
 }
 
 func dedupe(in []string) []string {

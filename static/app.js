@@ -78,9 +78,79 @@
     watch();
   }
 
+  // The notices are made here, not in the layout: both depend on what only
+  // the browser knows (a secure context, a waiting service worker), and the
+  // layout is also compiled into the offline WebAssembly module.
+  function notice(kind, role, parts) {
+    var el = document.createElement("div");
+    el.className = "notice";
+    el.setAttribute("role", role);
+    el.setAttribute("data-notice", kind);
+    el.setAttribute("data-testid", kind + "-notice");
+    parts.forEach(function (p) { el.appendChild(p); });
+    var main = document.getElementById("main");
+    if (main) main.parentNode.insertBefore(el, main);
+    return el;
+  }
+  function node(tag, text, attrs) {
+    var n = document.createElement(tag);
+    n.textContent = text;
+    Object.keys(attrs || {}).forEach(function (k) { n.setAttribute(k, attrs[k]); });
+    return n;
+  }
+
+  // Over plain HTTP to another machine the browser withholds the service
+  // worker, install, Share and Copy: say so once, with where to read how.
+  function httpsNotice() {
+    if (window.isSecureContext || !document.getElementById("main")) return;
+    try {
+      if (localStorage.getItem("grimoire.httpsNotice")) return;
+      localStorage.setItem("grimoire.httpsNotice", "shown");
+    } catch (e) { /* storage refused: show it anyway */ }
+    notice("https", "note", [
+      document.createTextNode("Offline play, installing to the home screen, Share and Copy need HTTPS; over plain HTTP this phone plays online only. "),
+      node("a", "How to serve Grimoire over HTTPS", { href: "https://github.com/grimoire-games/grimoire#put-it-on-your-phone" }),
+      node("button", "OK", { type: "button", "class": "notice-close", "data-notice-close": "", "aria-label": "Close this notice" })
+    ]);
+  }
+  document.addEventListener("click", function (ev) {
+    var btn = ev.target.closest && ev.target.closest("[data-notice-close]");
+    if (btn) btn.closest("[data-notice]").remove();
+  });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", httpsNotice);
+  } else {
+    httpsNotice();
+  }
+
+  // A new version's service worker waits (see sw.js) until this page asks
+  // it to take over, then the page reloads on the new files.
+  var updating = false;
+  function offerUpdate(worker) {
+    if (document.querySelector("[data-notice=update]")) return;
+    var btn = node("button", "Reload", { type: "button", "data-testid": "update-reload" });
+    btn.addEventListener("click", function () {
+      updating = true;
+      btn.disabled = true;
+      worker.postMessage({ type: "skip-waiting" });
+    });
+    notice("update", "status", [document.createTextNode("A new version of Grimoire is ready. "), btn]);
+  }
   if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (updating) location.reload();
+    });
     window.addEventListener("load", function () {
-      navigator.serviceWorker.register("/sw.js").catch(function () {});
+      navigator.serviceWorker.register("/sw.js").then(function (reg) {
+        if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+        reg.addEventListener("updatefound", function () {
+          var w = reg.installing;
+          if (!w) return;
+          w.addEventListener("statechange", function () {
+            if (w.state === "installed" && navigator.serviceWorker.controller) offerUpdate(w);
+          });
+        });
+      }).catch(function () {});
     });
   }
 })();

@@ -41,6 +41,24 @@ func sample(x, y float64) color.NRGBA {
 	if cx*cx+cy*cy > r*r {
 		return color.NRGBA{}
 	}
+	return emblem(x, y)
+}
+
+// Maskable icons are cut to any shape by the launcher, down to a circle of
+// 40% of the width around the centre (the safe zone). The maskable icon is
+// full-bleed purple with the emblem shrunk and centred so its farthest
+// point (the star's tip) stays well inside that circle.
+const (
+	maskScale  = 0.78
+	emblemMidY = 232.0 // halfway between the star's tip (36) and the ball's foot (429)
+)
+
+func sampleMaskable(x, y float64) color.NRGBA {
+	return emblem(256+(x-256)/maskScale, emblemMidY+(y-256)/maskScale)
+}
+
+// emblem is the star over the ball on purple, without the rounded corners.
+func emblem(x, y float64) color.NRGBA {
 	if inPoly(x, y, star) {
 		return gold
 	}
@@ -61,7 +79,7 @@ func sample(x, y float64) color.NRGBA {
 	return purple
 }
 
-func draw(size int, name string) {
+func draw(size int, name string, sample func(x, y float64) color.NRGBA) {
 	img := image.NewNRGBA(image.Rect(0, 0, size, size))
 	scale := 512 / float64(size)
 	const ss = 3 // supersampling per axis, for smooth edges
@@ -96,7 +114,8 @@ func draw(size int, name string) {
 }
 
 func main() {
-	draw(192, "icon-192.png")
-	draw(512, "icon-512.png")
-	draw(180, "apple-touch-icon.png")
+	draw(192, "icon-192.png", sample)
+	draw(512, "icon-512.png", sample)
+	draw(180, "apple-touch-icon.png", sample)
+	draw(512, "icon-maskable-512.png", sampleMaskable)
 }

@@ -88,7 +88,13 @@
     if (!pill) return;
     pill.textContent = off ? "Offline" : "Online";
     if (off) {
-      text.textContent = game ? "Taps are saved here and sent when the network is back." : "Showing what this phone saved.";
+      // Without a secure context there is no service worker and no module
+      // to apply a tap with: do not promise what cannot happen.
+      if (!window.isSecureContext) {
+        text.textContent = "Offline play needs Grimoire served over HTTPS: taps cannot be saved on this phone.";
+      } else {
+        text.textContent = game ? "Taps are saved here and sent when the network is back." : "Showing what this phone saved.";
+      }
     } else if (waiting > 0) {
       text.textContent = "Sending the taps made offline…";
     } else if (heldCount > 0) {
@@ -300,7 +306,8 @@
     }).catch(function (err) {
       swap({ fragments: [], alert: '<div id="alert" class="panel error-box" role="alert" data-testid="error"></div>' });
       var a = document.getElementById("alert");
-      if (a) a.textContent = "This phone could not apply the tap offline: " + err.message;
+      if (a) a.textContent = window.isSecureContext ? "This phone could not apply the tap offline: " + err.message :
+        "This tap was not saved: offline play needs Grimoire served over HTTPS (see the README, \"Put it on your phone\").";
     });
     return queue;
   }

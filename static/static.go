@@ -18,7 +18,8 @@ import (
 
 //go:generate go run ../cmd/grimoire-wasm/gen.go
 
-//go:embed app.css app.js icon.svg icon-192.png icon-512.png apple-touch-icon.png manifest.webmanifest sw.js vendor
+//go:embed app.css app.js icon.svg icon-192.png icon-512.png icon-maskable-512.png apple-touch-icon.png manifest.webmanifest sw.js vendor
+//go:embed screenshots
 //go:embed offline.js wasm/grimoire.wasm.gz
 var files embed.FS
 
@@ -97,10 +98,12 @@ func (a *Assets) ByName(name string) (*Asset, bool) {
 }
 
 // URLs lists every hashed URL, sorted, for the service worker's precache.
+// The store screenshots are left out: only an install dialog shows them, and
+// every phone would otherwise download them.
 func (a *Assets) URLs() []string {
 	out := make([]string, 0, len(a.byURL))
 	for u, as := range a.byURL {
-		if as.Name == "sw.js" || as.Name == "manifest.webmanifest" {
+		if as.Name == "sw.js" || as.Name == "manifest.webmanifest" || strings.HasPrefix(as.Name, "screenshots/") {
 			continue
 		}
 		out = append(out, u)

@@ -5,10 +5,16 @@
 const PRECACHE = /*GRIMOIRE_PRECACHE*/ { "version": "dev", "urls": ["/offline"] };
 const CACHE = "grimoire-" + PRECACHE.version;
 
+// A new version waits until the page says "reload" (static/app.js shows
+// the notice): taking over an open page at once would delete the cache its
+// offline module and scripts come from while it still runs on them. The
+// very first install has nothing to replace and takes control straight away.
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((c) => c.addAll(PRECACHE.urls)).then(() => self.skipWaiting())
-  );
+  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE.urls)));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

@@ -45,15 +45,26 @@ var errSilent = fmt.Errorf("failed")
 const usage = `usage: grimoire [command] [flags]
 
 commands:
-  serve      run the web app (the default)
-  replay     print the final state of a game record: grimoire replay FILE|-
-  simulate   play bots against each other: grimoire simulate GAME -n N
+  serve        run the web app (the default)
+  replay       print the final state of a game record: grimoire replay FILE|-
+  simulate     play bots against each other: grimoire simulate GAME -n N
+  healthcheck  ask a running server's /healthz (container health checks)
+  help         this text; -h or --help after any command prints it too
+  version      the version and VCS revision (also --version)
 `
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd := "serve"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
+	}
+	if wantsHelp(cmd, args) {
+		printHelp(stdout)
+		return nil
+	}
+	if isVersionFlag(cmd) || (len(args) > 0 && isVersionFlag(args[0]) && args[0] != "version") {
+		fmt.Fprint(stdout, versionText())
+		return nil
 	}
 	switch cmd {
 	case "serve":
@@ -62,9 +73,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return replay(args, stdin, stdout, stderr)
 	case "simulate":
 		return simulate(args, stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return nil
+	case "healthcheck":
+		return healthcheck(ctx, args, stdout, stderr)
 	default:
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)

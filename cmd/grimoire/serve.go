@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/gorilla/securecookie"
+	"golang.org/x/crypto/acme/autocert"
 
 	"github.com/grimoire-games/grimoire/handlers"
 	"github.com/grimoire-games/grimoire/play"
@@ -32,25 +34,133 @@ type serveConfig struct {
 	sessionKey string
 	secure     bool
 	verbose    bool
+
+	// HTTPS, one of three ways: certificate files, ACME, or a proxy in front.
+	tlsCert, tlsKey string
+	acmeDomains     []string
+	acmeEmail       string
+	acmeDirectory   string
+	httpAddr        string // redirect to HTTPS and ACME's HTTP-01 challenge; "off" for none
+	behindProxy     bool
+	proxies         []netip.Prefix
+
+	logFormat string
+	accessLog bool
+}
+
+// servesTLS: the binary itself terminates TLS.
+func (c serveConfig) servesTLS() bool { return c.tlsCert != "" || len(c.acmeDomains) > 0 }
+
+// serveFlags declares serve's flags into cfg; help prints the same set.
+func serveFlags(cfg *serveConfig, out io.Writer) (*flag.FlagSet, *string, *string) {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.StringVar(&cfg.addr, "addr", os.Getenv("GRIMOIRE_ADDR"), "address to listen on; empty is :8080, or :443 when serving HTTPS (env GRIMOIRE_ADDR)")
+	fs.StringVar(&cfg.data, "data", envOr("GRIMOIRE_DATA", defaultDataDir()), "data directory: database, session keys and ACME certificates (env GRIMOIRE_DATA)")
+	fs.StringVar(&cfg.db, "db", os.Getenv("GRIMOIRE_DB"), "PostgreSQL URL (postgres://...); empty uses SQLite in the data directory (env GRIMOIRE_DB)")
+	fs.StringVar(&cfg.sessionKey, "session-key", os.Getenv("GRIMOIRE_SESSION_KEY"), "session keys as hex: 64-byte pairs (hash+block), comma-separated, newest first; empty uses keys kept in the data directory (env GRIMOIRE_SESSION_KEY)")
+	fs.BoolVar(&cfg.secure, "secure-cookies", os.Getenv("GRIMOIRE_SECURE_COOKIES") == "1", "always mark cookies Secure (automatic under --tls-cert, --acme-domain and HTTPS through --behind-proxy) (env GRIMOIRE_SECURE_COOKIES=1)")
+	fs.BoolVar(&cfg.verbose, "v", false, "debug logging")
+	fs.StringVar(&cfg.tlsCert, "tls-cert", os.Getenv("GRIMOIRE_TLS_CERT"), "serve HTTPS with this PEM certificate chain (with --tls-key); reread when the file changes (env GRIMOIRE_TLS_CERT)")
+	fs.StringVar(&cfg.tlsKey, "tls-key", os.Getenv("GRIMOIRE_TLS_KEY"), "the certificate's PEM private key (env GRIMOIRE_TLS_KEY)")
+	domains := fs.String("acme-domain", os.Getenv("GRIMOIRE_ACME_DOMAIN"), "serve HTTPS with certificates from an ACME CA (Let's Encrypt) for these names, comma-separated; needs ports 80 and 443 (env GRIMOIRE_ACME_DOMAIN)")
+	fs.StringVar(&cfg.acmeEmail, "acme-email", os.Getenv("GRIMOIRE_ACME_EMAIL"), "contact address given to the ACME CA (expiry notices) (env GRIMOIRE_ACME_EMAIL)")
+	fs.StringVar(&cfg.acmeDirectory, "acme-directory", envOr("GRIMOIRE_ACME_DIRECTORY", autocert.DefaultACMEDirectory), "ACME directory URL of the CA (env GRIMOIRE_ACME_DIRECTORY)")
+	fs.StringVar(&cfg.httpAddr, "http-addr", envOr("GRIMOIRE_HTTP_ADDR", ":80"), "with HTTPS: plain-HTTP address that redirects to HTTPS and answers ACME challenges; off for none (env GRIMOIRE_HTTP_ADDR)")
+	fs.BoolVar(&cfg.behindProxy, "behind-proxy", os.Getenv("GRIMOIRE_BEHIND_PROXY") == "1", "plain HTTP behind a reverse proxy: believe X-Forwarded-For and X-Forwarded-Proto from --trusted-proxies (env GRIMOIRE_BEHIND_PROXY=1)")
+	proxies := fs.String("trusted-proxies", envOr("GRIMOIRE_TRUSTED_PROXIES", "127.0.0.1,::1"), "with --behind-proxy: the proxy addresses or CIDR ranges, comma-separated (env GRIMOIRE_TRUSTED_PROXIES)")
+	fs.StringVar(&cfg.logFormat, "log-format", envOr("GRIMOIRE_LOG_FORMAT", "text"), "log as text or json (env GRIMOIRE_LOG_FORMAT)")
+	fs.BoolVar(&cfg.accessLog, "access-log", os.Getenv("GRIMOIRE_ACCESS_LOG") != "0", "one log line per request: method, route, status, duration, bytes (env GRIMOIRE_ACCESS_LOG=0 turns it off)")
+	return fs, domains, proxies
 }
 
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var cfg serveConfig
-	fs.StringVar(&cfg.addr, "addr", envOr("GRIMOIRE_ADDR", ":8080"), "address to listen on (env GRIMOIRE_ADDR)")
-	fs.StringVar(&cfg.data, "data", envOr("GRIMOIRE_DATA", defaultDataDir()), "data directory: database and session keys (env GRIMOIRE_DATA)")
-	fs.StringVar(&cfg.db, "db", os.Getenv("GRIMOIRE_DB"), "PostgreSQL URL (postgres://...); empty uses SQLite in the data directory (env GRIMOIRE_DB)")
-	fs.StringVar(&cfg.sessionKey, "session-key", os.Getenv("GRIMOIRE_SESSION_KEY"), "session keys as hex: 64-byte pairs (hash+block), comma-separated, newest first; empty uses keys kept in the data directory (env GRIMOIRE_SESSION_KEY)")
-	fs.BoolVar(&cfg.secure, "secure-cookies", os.Getenv("GRIMOIRE_SECURE_COOKIES") == "1", "mark cookies Secure (set when served over HTTPS)")
-	fs.BoolVar(&cfg.verbose, "v", false, "log every request")
+	fs, domains, proxies := serveFlags(&cfg, stderr)
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("serve: unexpected argument %q", fs.Arg(0))
 	}
+	for _, d := range strings.Split(*domains, ",") {
+		if d = strings.TrimSpace(d); d != "" {
+			cfg.acmeDomains = append(cfg.acmeDomains, d)
+		}
+	}
+	switch {
+	case (cfg.tlsCert == "") != (cfg.tlsKey == ""):
+		return cfg, errors.New("serve: --tls-cert and --tls-key go together")
+	case cfg.tlsCert != "" && len(cfg.acmeDomains) > 0:
+		return cfg, errors.New("serve: choose --tls-cert/--tls-key or --acme-domain, not both")
+	case cfg.logFormat != "text" && cfg.logFormat != "json":
+		return cfg, fmt.Errorf("serve: --log-format is text or json, not %q", cfg.logFormat)
+	}
+	if cfg.behindProxy {
+		for _, p := range strings.Split(*proxies, ",") {
+			p = strings.TrimSpace(p)
+			if p == "" {
+				continue
+			}
+			pfx, err := parsePrefix(p)
+			if err != nil {
+				return cfg, fmt.Errorf("serve: --trusted-proxies: %w", err)
+			}
+			cfg.proxies = append(cfg.proxies, pfx)
+		}
+		if len(cfg.proxies) == 0 {
+			return cfg, errors.New("serve: --behind-proxy needs at least one address in --trusted-proxies")
+		}
+	}
+	if cfg.addr == "" {
+		cfg.addr = ":8080"
+		if cfg.servesTLS() {
+			cfg.addr = ":443"
+		}
+	}
 	return cfg, nil
+}
+
+// parsePrefix reads an address (one host) or a CIDR range.
+func parsePrefix(s string) (netip.Prefix, error) {
+	if strings.Contains(s, "/") {
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			return p, fmt.Errorf("%q is not an address or CIDR range", s)
+		}
+		return p.Masked(), nil
+	}
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		return netip.Prefix{}, fmt.Errorf("%q is not an address or CIDR range", s)
+	}
+	a = a.Unmap()
+	return netip.PrefixFrom(a, a.BitLen()), nil
+}
+
+func newLogger(cfg serveConfig, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
+	if cfg.verbose {
+		opts.Level = slog.LevelDebug
+	}
+	if cfg.logFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// newHTTPServer is where every http.Server of the app is made (the app
+// itself and the plain-HTTP redirector), so server-wide limits live in one
+// place.
+func newHTTPServer(h http.Handler, logger *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		// No WriteTimeout: event streams stay open; handlers have their own
+		// context timeout.
+		ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
 }
 
 func serve(ctx context.Context, games []play.Kind, args []string, stdout, stderr io.Writer) error {
@@ -58,11 +168,7 @@ func serve(ctx context.Context, games []play.Kind, args []string, stdout, stderr
 	if err != nil {
 		return err
 	}
-	level := slog.LevelInfo
-	if cfg.verbose {
-		level = slog.LevelDebug
-	}
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	logger := newLogger(cfg, stderr)
 	if err := os.MkdirAll(cfg.data, 0o700); err != nil {
 		return fmt.Errorf("serve: data directory: %w", err)
 	}
@@ -75,7 +181,16 @@ func serve(ctx context.Context, games []play.Kind, args []string, stdout, stderr
 	if err != nil {
 		return err
 	}
-	h, err := handlers.New(handlers.Config{Store: st, Games: games, SessionKeys: keys, Secure: cfg.secure, Logger: logger})
+	h, err := handlers.New(handlers.Config{
+		Store: st, Games: games, SessionKeys: keys, Logger: logger,
+		Secure:         cfg.secure || cfg.servesTLS(),
+		TrustedProxies: cfg.proxies,
+		AccessLog:      cfg.accessLog,
+	})
+	if err != nil {
+		return err
+	}
+	tlsConf, acmeHTTP, err := tlsSetup(cfg)
 	if err != nil {
 		return err
 	}
@@ -83,19 +198,45 @@ func serve(ctx context.Context, games []play.Kind, args []string, stdout, stderr
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	srv := &http.Server{
-		Handler:           h.Echo(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		// No WriteTimeout: event streams stay open; handlers have their own
-		// context timeout.
-	}
+	srv := newHTTPServer(h.Echo(), logger)
 	srv.RegisterOnShutdown(h.StopStreams)
-	fmt.Fprintf(stdout, "Grimoire is serving on http://%s (data in %s)\n", displayAddr(ln.Addr()), cfg.data)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	servers := []*http.Server{srv}
+	errc := make(chan error, 2)
+	scheme := "http"
+	if tlsConf != nil {
+		scheme = "https"
+		srv.TLSConfig = tlsConf
+		go func() { errc <- srv.ServeTLS(ln, "", "") }()
+	} else {
+		go func() { errc <- srv.Serve(ln) }()
+	}
+	fmt.Fprintf(stdout, "Grimoire is serving on %s://%s (data in %s)\n", scheme, displayAddr(ln.Addr()), cfg.data)
+	if tlsConf != nil && cfg.httpAddr != "off" && cfg.httpAddr != "" {
+		hl, err := net.Listen("tcp", cfg.httpAddr)
+		if err != nil {
+			srv.Close()
+			return fmt.Errorf("serve: HTTP redirect: %w", err)
+		}
+		var redirect http.Handler = toHTTPS(ln.Addr().(*net.TCPAddr).Port)
+		if acmeHTTP != nil {
+			redirect = acmeHTTP(redirect)
+		}
+		rs := newHTTPServer(redirect, logger)
+		servers = append(servers, rs)
+		go func() { errc <- rs.Serve(hl) }()
+		fmt.Fprintf(stdout, "Grimoire redirects http://%s to HTTPS\n", displayAddr(hl.Addr()))
+	}
+	if len(cfg.acmeDomains) > 0 {
+		fmt.Fprintf(stdout, "Certificates for %s come from %s\n", strings.Join(cfg.acmeDomains, ", "), cfg.acmeDirectory)
+	}
+	if tlsConf == nil && !cfg.behindProxy && !loopbackOnly(ln.Addr()) {
+		fmt.Fprintln(stdout, "Over plain HTTP, phones on the network get the app without offline play or install, which need HTTPS: see \"Put it on your phone\" in the README.")
+	}
 	select {
 	case err := <-errc:
+		for _, s := range servers {
+			s.Close()
+		}
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
@@ -103,11 +244,18 @@ func serve(ctx context.Context, games []play.Kind, args []string, stdout, stderr
 	// saved is committed (and answered) before the store closes.
 	shutCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shutCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("serve: shutdown: %w", err)
+	for _, s := range servers {
+		if err := s.Shutdown(shutCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("serve: shutdown: %w", err)
+		}
 	}
 	fmt.Fprintln(stdout, "Grimoire stopped.")
 	return nil
+}
+
+func loopbackOnly(a net.Addr) bool {
+	t, ok := a.(*net.TCPAddr)
+	return ok && t.IP.IsLoopback()
 }
 
 func openStore(ctx context.Context, cfg serveConfig) (store.Store, error) {

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// isHelpFlag: the spellings of "help" the flag package knows.
+func isHelpFlag(a string) bool { return a == "-h" || a == "-help" || a == "--help" }
+
+// wantsHelp is true when the command line asks for help anywhere before a
+// "--", so `replay --help` prints help instead of opening a file of that
+// name (a file really called that is `replay ./--help`).
+func wantsHelp(cmd string, args []string) bool {
+	if cmd == "help" || isHelpFlag(cmd) {
+		return true
+	}
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if isHelpFlag(a) {
+			return true
+		}
+	}
+	return false
+}
+
+func isVersionFlag(a string) bool { return a == "--version" || a == "-version" || a == "version" }
+
+// printHelp prints every subcommand with its flags: one text answers
+// `grimoire help`, `-h` and `--help` after any subcommand.
+func printHelp(w io.Writer) {
+	fmt.Fprint(w, usage)
+	fmt.Fprintln(w, "\ngrimoire serve [flags]")
+	var cfg serveConfig
+	fs, _, _ := serveFlags(&cfg, w)
+	fs.PrintDefaults()
+	fmt.Fprint(w, `
+grimoire replay FILE|-
+  Prints the final state of a game record as JSON (exit 0), or one line
+  "action N: reason" on standard error (exit 1). "-" reads standard input.
+
+grimoire healthcheck [--url URL]
+  Asks a running server's /healthz (exit 0 when healthy); for container
+  health checks.
+`)
+	games := make([]string, 0, len(simulators))
+	for g := range simulators {
+		games = append(games, g)
+	}
+	sort.Strings(games)
+	fmt.Fprintf(w, "\ngrimoire simulate GAME [flags]   (GAME: %s)\n", strings.Join(games, ", "))
+	for _, g := range games {
+		// Each game's own flag set prints its flags when asked for help.
+		var buf bytes.Buffer
+		_ = simulate([]string{g, "-h"}, io.Discard, &buf)
+		text := strings.TrimSpace(buf.String())
+		if _, rest, ok := strings.Cut(text, "\n"); ok && strings.HasPrefix(text, "Usage of") {
+			text = rest
+		}
+		fmt.Fprintf(w, "\ngrimoire simulate %s\n%s\n", g, strings.TrimRight(text, "\n"))
+	}
+}

@@ -1,0 +1,227 @@
+package handlers
+
+import (
+	"bufio"
+	"compress/gzip"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
+	"github.com/labstack/echo/v4"
+)
+
+// compressMin is the size below which a body goes out as it is: a header
+// and a compressor's framing would cost more than they save.
+const compressMin = 1024
+
+// compressible are the media types worth compressing. Event streams are
+// left out on purpose: a compressor buffers and would hold back the
+// "version N" lines that must reach a watcher at once.
+var compressible = map[string]bool{
+	"text/html":                 true,
+	"text/css":                  true,
+	"text/javascript":           true,
+	"application/javascript":    true,
+	"application/json":          true,
+	"application/manifest+json": true,
+	"image/svg+xml":             true,
+	"text/plain":                true,
+}
+
+var (
+	gzipPool   = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression); return w }}
+	brotliPool = sync.Pool{New: func() any { return brotli.NewWriterLevel(io.Discard, 5) }}
+)
+
+// compress sends HTML, CSS, JS and JSON brotli- or gzip-compressed, as the
+// client accepts. A response that already has a Content-Encoding (the
+// WebAssembly module, embedded gzipped) passes through untouched.
+func compress(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if isEventStream(c) {
+			return next(c)
+		}
+		res := c.Response()
+		cw := &compressWriter{ResponseWriter: res.Writer, enc: pickEncoding(c.Request().Header.Get(echo.HeaderAcceptEncoding)), head: c.Request().Method == http.MethodHead}
+		res.Writer = cw
+		defer func() {
+			cw.finish()
+			res.Writer = cw.ResponseWriter
+		}()
+		return next(c)
+	}
+}
+
+// pickEncoding reads Accept-Encoding: brotli when the client takes it (it is
+// smaller), else gzip, else nothing. A q=0 entry refuses that coding.
+func pickEncoding(accept string) string {
+	q := map[string]float64{}
+	for _, part := range strings.Split(accept, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		w := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil {
+				w = f
+			}
+		}
+		if name != "" {
+			q[strings.ToLower(name)] = w
+		}
+	}
+	for _, enc := range []string{"br", "gzip"} {
+		if w, ok := q[enc]; ok {
+			if w > 0 {
+				return enc
+			}
+			continue
+		}
+		if w, ok := q["*"]; ok && w > 0 {
+			return enc
+		}
+	}
+	return ""
+}
+
+// compressWriter holds the status and the first bytes until it knows
+// whether compressing is worth it, then either starts a compressor or
+// passes everything through.
+type compressWriter struct {
+	http.ResponseWriter
+	enc  string
+	head bool
+
+	status  int  // held until the decision
+	held    bool // a compressible response: status and bytes wait in buf
+	started bool // the header went out
+	buf     []byte
+	zw      interface {
+		io.Writer
+		Flush() error
+		Close() error
+	}
+}
+
+func (w *compressWriter) WriteHeader(code int) {
+	if w.started || w.held {
+		return
+	}
+	h := w.Header()
+	if code < 200 || code == http.StatusNoContent || code == http.StatusNotModified || w.head ||
+		h.Get(echo.HeaderContentEncoding) != "" || !compressible[mediaType(h.Get(echo.HeaderContentType))] {
+		w.started = true
+		w.ResponseWriter.WriteHeader(code)
+		return
+	}
+	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	if w.enc == "" {
+		w.started = true
+		w.ResponseWriter.WriteHeader(code)
+		return
+	}
+	w.status, w.held = code, true
+}
+
+func (w *compressWriter) Write(p []byte) (int, error) {
+	if !w.started && !w.held {
+		w.WriteHeader(http.StatusOK)
+	}
+	if !w.held {
+		if w.zw != nil {
+			return w.zw.Write(p)
+		}
+		return w.ResponseWriter.Write(p)
+	}
+	w.buf = append(w.buf, p...)
+	if len(w.buf) >= compressMin {
+		if err := w.startCompressing(); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
+}
+
+func (w *compressWriter) startCompressing() error {
+	h := w.Header()
+	h.Set(echo.HeaderContentEncoding, w.enc)
+	h.Del(echo.HeaderContentLength)
+	// A strong ETag names the identity bytes; the compressed ones differ.
+	if et := h.Get("ETag"); et != "" && !strings.HasPrefix(et, "W/") {
+		h.Set("ETag", "W/"+et)
+	}
+	w.ResponseWriter.WriteHeader(w.status)
+	w.held, w.started = false, true
+	switch w.enc {
+	case "br":
+		bw := brotliPool.Get().(*brotli.Writer)
+		bw.Reset(w.ResponseWriter)
+		w.zw = bw
+	default:
+		gw := gzipPool.Get().(*gzip.Writer)
+		gw.Reset(w.ResponseWriter)
+		w.zw = gw
+	}
+	buf := w.buf
+	w.buf = nil
+	_, err := w.zw.Write(buf)
+	return err
+}
+
+// finish sends a small held body as it is, or closes the compressor.
+func (w *compressWriter) finish() {
+	if w.held {
+		w.held, w.started = false, true
+		w.ResponseWriter.WriteHeader(w.status)
+		_, _ = w.ResponseWriter.Write(w.buf)
+		w.buf = nil
+		return
+	}
+	if w.zw == nil {
+		return
+	}
+	_ = w.zw.Close()
+	switch z := w.zw.(type) {
+	case *brotli.Writer:
+		z.Reset(io.Discard)
+		brotliPool.Put(z)
+	case *gzip.Writer:
+		z.Reset(io.Discard)
+		gzipPool.Put(z)
+	}
+	w.zw = nil
+}
+
+// Flush sends what is held now (a handler that flushes wants it seen).
+func (w *compressWriter) Flush() {
+	if w.held {
+		if err := w.startCompressing(); err != nil {
+			return
+		}
+	}
+	if w.zw != nil {
+		_ = w.zw.Flush()
+	}
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap lets http.ResponseController reach the connection (write
+// deadlines per request).
+func (w *compressWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (w *compressWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return http.NewResponseController(w.ResponseWriter).Hijack()
+}
+
+func mediaType(ct string) string {
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return ""
+	}
+	return mt
+}
