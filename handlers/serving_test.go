@@ -36,6 +36,7 @@ func servingApp(t *testing.T, edit func(*handlers.Config)) (http.Handler, store.
 	}
 	cfg := handlers.Config{
 		Store:       st,
+		Games:       testGames(),
 		SessionKeys: [][]byte{key[:32], key[32:]},
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
