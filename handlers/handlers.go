@@ -30,6 +30,9 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the clock, so tests can fix time; nil means time.Now.
 	Now func() time.Time
+	// Limits bound what one client may take of the server; zero fields
+	// take their defaults (DefaultLimits).
+	Limits Limits
 }
 
 // Handler holds what every request handler shares.
@@ -41,6 +44,11 @@ type Handler struct {
 	now      func() time.Time
 	secure   bool
 	games    map[string]gameKind
+	limits   Limits
+	streams  *streamGate
+	// creations is the store's CreateGame counted per device; store is
+	// the same value, so no path creates a game around the count.
+	creations *creationLimit
 	// quit closes when the server shuts down, ending the event streams that
 	// would otherwise hold graceful shutdown open until its deadline.
 	quit     chan struct{}
@@ -83,14 +91,19 @@ func New(cfg Config) (*Handler, error) {
 	if now == nil {
 		now = time.Now
 	}
+	limits := cfg.Limits.orDefaults()
+	creations := newCreationLimit(cfg.Store, limits.GamesPerHour, now)
 	h := &Handler{
-		store:    cfg.Store,
-		sessions: ss,
-		assets:   assets,
-		log:      logger,
-		now:      now,
-		secure:   cfg.Secure,
-		quit:     make(chan struct{}),
+		store:     creations,
+		creations: creations,
+		limits:    limits,
+		streams:   newStreamGate(limits),
+		sessions:  ss,
+		assets:    assets,
+		log:       logger,
+		now:       now,
+		secure:    cfg.Secure,
+		quit:      make(chan struct{}),
 	}
 	h.games = h.gameKinds()
 	return h, nil
@@ -113,6 +126,7 @@ func (h *Handler) Echo() *echo.Echo {
 	// Direct connections only: never trust X-Forwarded-For from a client.
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = h.handleError
+	e.Pre(headAsGet)
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, HandleError: true,
@@ -121,6 +135,7 @@ func (h *Handler) Echo() *echo.Echo {
 			return nil
 		},
 	}))
+	e.Use(h.withDeadlines)
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection:         "0", // the old header's blocking mode is itself a risk
 		ContentTypeNosniff:    "nosniff",
@@ -128,7 +143,7 @@ func (h *Handler) Echo() *echo.Echo {
 		ReferrerPolicy:        "same-origin",
 		ContentSecurityPolicy: csp,
 	}))
-	e.Use(middleware.BodyLimit("2M"))
+	e.Use(h.readBody)
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{
 		Timeout: 30 * time.Second,
 		Skipper: func(c echo.Context) bool { return isEventStream(c) },
@@ -154,6 +169,8 @@ func (h *Handler) Echo() *echo.Echo {
 		},
 	}))
 	e.Use(h.withDevice)
+	e.Use(h.withCreationCheck)
+	e.Use(withCacheControl)
 	h.routes(e)
 	return e
 }

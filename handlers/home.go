@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -11,6 +12,9 @@ import (
 	"github.com/grimoire-games/grimoire/views"
 )
 
+// home lists this device's games, newest first, a page at a time: the
+// status of a game needs its log replayed, so only the games on the page are
+// read and replayed, however many the device has.
 func (h *Handler) home(c echo.Context) error {
 	ctx := c.Request().Context()
 	dev := device(c)
@@ -18,24 +22,50 @@ func (h *Handler) home(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("list games: %w", err)
 	}
-	items := make([]views.GameItem, 0, len(games))
+	known := games[:0:0]
 	for _, g := range games {
-		k, ok := h.games[g.Kind]
-		if !ok {
-			continue
+		if _, ok := h.games[g.Kind]; ok {
+			known = append(known, g)
 		}
+	}
+	size := h.limits.HomePageSize
+	pages := max(1, (len(known)+size-1)/size)
+	page, err := strconv.Atoi(c.QueryParam("page"))
+	if err != nil || page < 1 {
+		page = 1
+	}
+	// A page past the end (games were deleted meanwhile) shows the last one.
+	page = min(page, pages)
+	onPage := known[min((page-1)*size, len(known)):min(page*size, len(known))]
+	list := views.GameList{Page: page, Pages: pages, Total: len(known)}
+	if page > 1 {
+		list.Newer = pageURL(page - 1)
+	}
+	if page < pages {
+		list.Older = pageURL(page + 1)
+	}
+	list.Items = make([]views.GameItem, 0, len(onPage))
+	for _, g := range onPage {
+		k := h.games[g.Kind]
 		log, err := h.store.Log(ctx, g.ID)
 		if err != nil {
 			return fmt.Errorf("read game %s: %w", g.ID, err)
 		}
 		status, over := k.status(g, log)
-		items = append(items, views.GameItem{
+		list.Items = append(list.Items, views.GameItem{
 			ID: g.ID, Kind: k.Name, Title: g.Title, Status: status, Over: over,
 			Updated: humanTime(h.now(), g.Updated), URL: "/g/" + g.ID,
 			CanWrite: g.Owner == dev,
 		})
 	}
-	return render(c, http.StatusOK, views.Home(h.page(c, "Your games", "home"), items, h.choices()))
+	return render(c, http.StatusOK, views.Home(h.page(c, "Your games", "home"), list, h.choices()))
+}
+
+func pageURL(n int) string {
+	if n == 1 {
+		return "/"
+	}
+	return "/?page=" + strconv.Itoa(n)
 }
 
 func (h *Handler) newIndex(c echo.Context) error {

@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -31,6 +30,7 @@ type serveConfig struct {
 	sessionKey string
 	secure     bool
 	verbose    bool
+	limits     handlers.Limits
 }
 
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
@@ -43,7 +43,12 @@ func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	fs.StringVar(&cfg.sessionKey, "session-key", os.Getenv("GRIMOIRE_SESSION_KEY"), "session keys as hex: 64-byte pairs (hash+block), comma-separated, newest first; empty uses keys kept in the data directory (env GRIMOIRE_SESSION_KEY)")
 	fs.BoolVar(&cfg.secure, "secure-cookies", os.Getenv("GRIMOIRE_SECURE_COOKIES") == "1", "mark cookies Secure (set when served over HTTPS)")
 	fs.BoolVar(&cfg.verbose, "v", false, "log every request")
+	limits := limitFlags(fs)
 	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	var err error
+	if cfg.limits, err = limits(); err != nil {
 		return cfg, err
 	}
 	if fs.NArg() > 0 {
@@ -74,7 +79,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	h, err := handlers.New(handlers.Config{Store: st, SessionKeys: keys, Secure: cfg.secure, Logger: logger})
+	h, err := handlers.New(handlers.Config{Store: st, SessionKeys: keys, Secure: cfg.secure, Logger: logger, Limits: cfg.limits})
 	if err != nil {
 		return err
 	}
@@ -82,14 +87,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	srv := &http.Server{
-		Handler:           h.Echo(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		// No WriteTimeout: event streams stay open; handlers have their own
-		// context timeout.
-	}
-	srv.RegisterOnShutdown(h.StopStreams)
+	// The limits' timeouts (handlers.Limits); event streams end on shutdown.
+	srv := h.Server()
 	fmt.Fprintf(stdout, "Grimoire is serving on http://%s (data in %s)\n", displayAddr(ln.Addr()), cfg.data)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
