@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -572,4 +573,80 @@ func TestGamesPerDevicePerHour(t *testing.T) {
 			t.Fatalf("a repeat of a stored offline game: %d\n%s", res.StatusCode, res.Body)
 		}
 	})
+}
+
+// BenchmarkHomeWith3000Games measures the home page of a device with 3,000
+// games: a page of 20 (only its games are read and replayed), and all of
+// them on one page, which is what the page cost before it was paginated.
+func BenchmarkHomeWith3000Games(b *testing.B) {
+	b.Run("a page of 20", func(b *testing.B) { benchHome(b, 20) })
+	b.Run("all on one page", func(b *testing.B) { benchHome(b, 3000) })
+}
+
+func benchHome(b *testing.B, pageSize int) {
+	st, err := sqlite.Open(filepath.Join(b.TempDir(), "grimoire.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	key := make([]byte, 64)
+	if _, err := rand.Read(key); err != nil {
+		b.Fatal(err)
+	}
+	h, err := handlers.New(handlers.Config{Store: st, SessionKeys: [][]byte{key[:32], key[32:]},
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Limits: handlers.Limits{HomePageSize: pageSize}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	hc := &http.Client{Jar: jar, Transport: inProcess{h.Echo()},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	get := func() (*http.Response, int) {
+		res, err := hc.Get("http://grimoire.test/")
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer res.Body.Close()
+		n, _ := io.Copy(io.Discard, res.Body)
+		return res, int(n)
+	}
+	get() // cookies: the device and its CSRF token
+	var tok string
+	for _, k := range jar.Cookies(&url.URL{Scheme: "http", Host: "grimoire.test", Path: "/"}) {
+		if k.Name == "grimoire_csrf" {
+			tok = k.Value
+		}
+	}
+	res, err := hc.PostForm("http://grimoire.test/new/spells-arrows", url.Values{"_csrf": {tok}, "confirm": {"1"}, "setup": {`{"victory":12,"spy":"Ana","mage":"Ben"}`}})
+	if err != nil || res.StatusCode != http.StatusSeeOther {
+		b.Fatalf("create the first game: %v %v", err, res)
+	}
+	res.Body.Close()
+	first := strings.TrimPrefix(res.Header.Get("Location"), "/g/")
+	g, err := st.Game(context.Background(), first)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range 2999 {
+		c := g
+		c.ID, c.SpectatorToken = fmt.Sprintf("bench-%d", i), fmt.Sprintf("watch-%d", i)
+		c.Created = g.Created.Add(time.Duration(i) * time.Second)
+		c.Updated = c.Created
+		if err := st.CreateGame(context.Background(), c, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var size int
+	b.ResetTimer()
+	for b.Loop() {
+		res, n := get()
+		if res.StatusCode != http.StatusOK {
+			b.Fatalf("status %d", res.StatusCode)
+		}
+		size = n
+	}
+	b.ReportMetric(float64(size), "page-bytes")
 }
