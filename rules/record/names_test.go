@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -43,5 +44,63 @@ func TestCheckName(t *testing.T) {
 				t.Fatalf("CheckName(%.20q) = %v, want ErrBadName", tc.name, err)
 			}
 		})
+	}
+}
+
+func TestDecodeStrictRefusesKeysGivenTwice(t *testing.T) {
+	type inner struct {
+		N int `json:"n"`
+	}
+	type v struct {
+		Type  string           `json:"type"`
+		Seat  int              `json:"seat"`
+		List  []inner          `json:"list"`
+		Inner inner            `json:"inner"`
+		Map   map[string]int   `json:"map"`
+		Raw   *json.RawMessage `json:"raw"`
+	}
+	refused := []struct{ rule, in string }{
+		{"a key twice", `{"type":"take","type":"exchange"}`},
+		{"a key twice in another case (encoding/json folds case)", `{"type":"take","Type":"exchange"}`},
+		{"a key twice in a nested object", `{"inner":{"n":1,"n":2}}`},
+		{"a key twice in an object in a list", `{"list":[{"n":1},{"n":1,"n":2}]}`},
+		{"a key twice in a map", `{"map":{"ASHW":1,"ASHW":5}}`},
+		{"a key twice after nested values", `{"list":[[1],[2]],"inner":{},"seat":1,"seat":2}`},
+		{"a key twice, once written with an escape", `{"type":"take","\u0074ype":"exchange"}`},
+		{"a key twice after a string holding quotes and braces", `{"type":"a\"}{,\"type\":","type":"b"}`},
+	}
+	for _, tc := range refused {
+		t.Run(tc.rule, func(t *testing.T) {
+			var x v
+			if err := record.DecodeStrict([]byte(tc.in), &x); err == nil {
+				t.Fatalf("accepted %s as %+v", tc.in, x)
+			}
+		})
+	}
+	accepted := []string{
+		`{"type":"take","seat":1}`,
+		`{"list":[{"n":1},{"n":2}],"inner":{"n":3},"map":{"a":1,"b":2}}`,
+		`{"raw":{"n":1,"m":[{"n":1},{"n":2}]},"type":"x"}`,
+		`{}`,
+		`{"type":"{\"type\":1,\"type\":2}","seat":1}`,
+		`{"list":[{"n":1},{"n":1}],"inner":{"n":1}}`,
+	}
+	for _, in := range accepted {
+		var x v
+		if err := record.DecodeStrict([]byte(in), &x); err != nil {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+}
+
+func TestParseRefusesARecordThatSaysTwoThings(t *testing.T) {
+	for _, in := range []string{
+		`{"game":"spells-arrows","game":"mages-tower","version":1,"seed":1,"setup":{},"actions":[]}`,
+		`{"game":"spells-arrows","version":1,"seed":1,"seed":2,"setup":{},"actions":[]}`,
+		`{"game":"spells-arrows","version":1,"seed":1,"setup":{"spy":"a","spy":"b"},"actions":[]}`,
+	} {
+		if _, err := record.Parse([]byte(in)); !errors.Is(err, record.ErrMalformed) {
+			t.Errorf("%s: %v, want ErrMalformed", in, err)
+		}
 	}
 }

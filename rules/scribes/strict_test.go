@@ -30,6 +30,9 @@ func TestStrictActions(t *testing.T) {
 		{"no table has seat 2^63-1", three, `{"type":"take","seat":9223372036854775807,"elements":["ASHW","TIDE"]}`, S.ErrBadAction},
 		{"no table has seat -2^63", three, `{"type":"take","seat":-9223372036854775808,"elements":["ASHW","TIDE"]}`, S.ErrBadAction},
 		{"seat 2^63 does not even fit a number", three, `{"type":"take","seat":9223372036854775808,"elements":["ASHW","TIDE"]}`, S.ErrBadAction},
+		{"a seat given twice is two readings", three, `{"type":"take","seat":0,"elements":["ASHW","TIDE"],"seat":1}`, S.ErrBadAction},
+		{"a key given twice in another case is too", three, `{"type":"take","seat":0,"Type":"reserve","elements":["ASHW","TIDE"]}`, S.ErrBadAction},
+		{"an element counted twice in a payment", three, `{"type":"discard","seat":0,"oinks":{"ASHW":1,"ASHW":0}}`, S.ErrBadAction},
 		{"seat 3 is not at a 3-player table", three, `{"type":"take","seat":3,"elements":["ASHW","TIDE"]}`, S.ErrNotYourTurn},
 		{"an exchange count that overflows is no count of 1 to 3", three, `{"type":"exchange","seat":0,"give":"ASHW","take":"TIDE","count":9223372036854775807}`, S.ErrIllegal},
 	}

@@ -29,6 +29,8 @@ func TestStrictActions(t *testing.T) {
 		{"a share above X is refused even when another is negative", lightning(2, 1, "L1:5", "M1:-2"), "", tower.ErrIllegal},
 		{"a zone written out is a zone: 0 is none", tower.Action{}, `{"type":"cast","damageRow":2,"spellRow":1,"hits":[{"coin":"L1","damage":3}],"zone":0}`, tower.ErrBadAction},
 		{"a side written out is left or right, not empty", tower.Action{}, `{"type":"cast","damageRow":2,"spellRow":1,"hits":[{"coin":"L1","damage":3}],"side":""}`, tower.ErrBadAction},
+		{"a share given twice is two readings", tower.Action{}, `{"type":"cast","damageRow":2,"spellRow":1,"hits":[{"coin":"L1","damage":3,"damage":1}]}`, tower.ErrBadAction},
+		{"a row given twice is two readings", tower.Action{}, `{"type":"cast","damageRow":2,"spellRow":1,"damageRow":1,"hits":[{"coin":"L1","damage":3}]}`, tower.ErrBadAction},
 		{"a damage that does not fit a number", tower.Action{}, `{"type":"cast","damageRow":2,"spellRow":1,"hits":[{"coin":"L1","damage":9223372036854775808}]}`, tower.ErrBadAction},
 	}
 	for _, tc := range tests {
