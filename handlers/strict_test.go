@@ -98,3 +98,34 @@ func TestScribesTapForASeatOutsideTheTable(t *testing.T) {
 		}
 	}
 }
+
+// A seat given to a bot nobody can run would wait for ever: the Scribes
+// setup check refuses an unknown bot on every path (the confirmation step
+// whatever setup it is sent, a game started offline, an import).
+func TestUnknownBotsAreRefusedOnEveryPath(t *testing.T) {
+	setup := `{"players":["Mia","Hal"],"bots":["","clever"],"options":{}}`
+	tests := []struct {
+		rule, path string
+		form       url.Values
+	}{
+		{"the confirmation step", "/new/arcane-scribes", url.Values{"confirm": {"1"}, "setup": {setup}}},
+		{"a game started offline", "/sync/new", url.Values{"id": {"offline-bots"}, "kind": {"arcane-scribes"}, "seed": {"5"}, "setup": {setup}}},
+		{"an import", "/import", url.Values{"json": {`{"game":"arcane-scribes","version":1,"seed":5,"setup":` + setup + `,"actions":[]}`}}},
+	}
+	a := newTestApp(t)
+	p := a.phone()
+	for _, tc := range tests {
+		t.Run(tc.rule, func(t *testing.T) {
+			res := p.post(tc.path, tc.form, nil)
+			if res.StatusCode != http.StatusBadRequest && res.StatusCode != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d, want 400 or 422\n%.300s", res.StatusCode, res.Body)
+			}
+			if !strings.Contains(res.Body, "clever") {
+				t.Errorf("the refusal does not name the bot: %s", errorText(t, res))
+			}
+		})
+	}
+	if res := p.get("/", nil); !strings.Contains(res.Body, `data-testid="no-games"`) {
+		t.Fatal("a refused game was stored")
+	}
+}
