@@ -48,12 +48,38 @@ func (h *Handler) watchEvents(c echo.Context) error {
 }
 
 func (h *Handler) stream(c echo.Context, g store.Game) error {
+	w := c.Response()
+	if isHead(c) {
+		// What a stream would be, without holding a place for one.
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.Header().Set("Cache-Control", "no-cache")
+		return c.NoContent(http.StatusOK)
+	}
+	leave, err := h.streams.enter(clientKey(c))
+	if err != nil {
+		w.Header().Set("Retry-After", "60")
+		return err
+	}
+	defer leave()
 	ctx := c.Request().Context()
 	versions, err := h.store.Watch(ctx, g.ID)
 	if err != nil {
 		return fmt.Errorf("watch game %s: %w", g.ID, err)
 	}
-	w := c.Response()
+	rc := http.NewResponseController(w)
+	// A stream has no body to read, and the server's ReadTimeout would
+	// otherwise end it (net/http cancels a request whose connection read
+	// fails). Recorders in tests support no deadlines; that is fine.
+	_ = rc.SetReadDeadline(time.Time{})
+	// send writes one event within its own write deadline: a client that
+	// stops reading loses its stream instead of holding it (and shutdown).
+	send := func(format string, args ...any) error {
+		_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+		if _, err := fmt.Fprintf(w, format, args...); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
@@ -64,11 +90,13 @@ func (h *Handler) stream(c echo.Context, g store.Game) error {
 	if err != nil {
 		return nil
 	}
-	fmt.Fprintf(w, "retry: 2000\nevent: version\ndata: %d\n\n", cur.Version)
-	w.Flush()
+	if send("retry: 2000\nevent: version\ndata: %d\n\n", cur.Version) != nil {
+		return nil
+	}
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
+		var err error
 		select {
 		case <-ctx.Done():
 			return nil
@@ -78,12 +106,13 @@ func (h *Handler) stream(c echo.Context, g store.Game) error {
 			if !ok {
 				return nil
 			}
-			fmt.Fprintf(w, "event: version\ndata: %d\n\n", v)
-			w.Flush()
+			err = send("event: version\ndata: %d\n\n", v)
 		case <-tick.C:
 			// A comment keeps proxies and phones from closing an idle stream.
-			fmt.Fprint(w, ": keep-alive\n\n")
-			w.Flush()
+			err = send(": keep-alive\n\n")
+		}
+		if err != nil {
+			return nil
 		}
 	}
 }

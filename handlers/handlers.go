@@ -42,6 +42,9 @@ type Config struct {
 	Logger    *slog.Logger
 	// Now is the clock, so tests can fix time; nil means time.Now.
 	Now func() time.Time
+	// Limits bound what one client may take of the server; zero fields
+	// take their defaults (DefaultLimits).
+	Limits Limits
 }
 
 // Handler holds what every request handler shares.
@@ -56,6 +59,11 @@ type Handler struct {
 	// accessLogOn: request lines at Info rather than Debug.
 	accessLogOn bool
 	games       []play.Kind
+	limits      Limits
+	streams     *streamGate
+	// creations is the store's CreateGame counted per device; store is
+	// the same value, so no path creates a game around the count.
+	creations *creationLimit
 	// quit closes when the server shuts down, ending the event streams that
 	// would otherwise hold graceful shutdown open until its deadline.
 	quit     chan struct{}
@@ -101,15 +109,20 @@ func New(cfg Config) (*Handler, error) {
 	if now == nil {
 		now = time.Now
 	}
+	limits := cfg.Limits.orDefaults()
+	creations := newCreationLimit(cfg.Store, limits.GamesPerHour, now)
 	h := &Handler{
-		store:    cfg.Store,
-		sessions: ss,
-		assets:   assets,
-		log:      logger,
-		now:      now,
-		secure:   cfg.Secure,
-		proxies:  cfg.TrustedProxies,
-		quit:     make(chan struct{}),
+		store:     creations,
+		creations: creations,
+		limits:    limits,
+		streams:   newStreamGate(limits),
+		sessions:  ss,
+		assets:    assets,
+		log:       logger,
+		now:       now,
+		secure:    cfg.Secure,
+		proxies:   cfg.TrustedProxies,
+		quit:      make(chan struct{}),
 
 		accessLogOn: cfg.AccessLog,
 	}
@@ -134,10 +147,19 @@ func (h *Handler) Echo() *echo.Echo {
 	// X-Forwarded-For counts only from a configured proxy.
 	e.IPExtractor = ipExtractor(h.proxies)
 	e.HTTPErrorHandler = h.handleError
+	e.Pre(headAsGet)
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
 	e.Use(h.accessLog())
 	e.Use(h.transport)
 	e.Use(compress)
+	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			h.log.Debug("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency)
+			return nil
+		},
+	}))
+	e.Use(h.withDeadlines)
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection:         "0", // the old header's blocking mode is itself a risk
 		ContentTypeNosniff:    "nosniff",
@@ -145,7 +167,7 @@ func (h *Handler) Echo() *echo.Echo {
 		ReferrerPolicy:        "same-origin",
 		ContentSecurityPolicy: csp,
 	}))
-	e.Use(middleware.BodyLimit("2M"))
+	e.Use(h.readBody)
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{
 		Timeout: 30 * time.Second,
 		Skipper: func(c echo.Context) bool { return isEventStream(c) },
@@ -186,6 +208,8 @@ func (h *Handler) Echo() *echo.Echo {
 		}
 	})
 	e.Use(h.withDevice)
+	e.Use(h.withCreationCheck)
+	e.Use(withCacheControl)
 	h.routes(e)
 	return e
 }

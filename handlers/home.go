@@ -3,6 +3,7 @@ package handlers
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -11,31 +12,61 @@ import (
 	"github.com/grimoire-games/grimoire/views"
 )
 
+// home lists this device's games, newest first, a page at a time: the
+// status of a game needs its log replayed, so only the games on the page are
+// read and replayed, however many the device has.
 func (h *Handler) home(c echo.Context) error {
 	ctx := c.Request().Context()
 	dev := device(c)
-	games, err := h.store.Games(ctx, dev)
+	size := h.limits.HomePageSize
+	page, err := strconv.Atoi(c.QueryParam("page"))
+	if err != nil || page < 1 {
+		page = 1
+	}
+	games, total, err := h.store.GamesPage(ctx, dev, (page-1)*size, size)
 	if err != nil {
 		return fmt.Errorf("list games: %w", err)
 	}
-	items := make([]views.GameItem, 0, len(games))
+	pages := max(1, (total+size-1)/size)
+	if page > pages {
+		// A page past the end (games were deleted meanwhile): the last one.
+		page = pages
+		if games, total, err = h.store.GamesPage(ctx, dev, (page-1)*size, size); err != nil {
+			return fmt.Errorf("list games: %w", err)
+		}
+	}
+	list := views.GameList{Page: page, Pages: pages, Total: total}
+	if page > 1 {
+		list.Newer = pageURL(page - 1)
+	}
+	if page < pages {
+		list.Older = pageURL(page + 1)
+	}
+	list.Items = make([]views.GameItem, 0, len(games))
 	for _, g := range games {
 		k, ok := play.Find(h.games, g.Kind)
 		if !ok {
-			continue
+			continue // a game of a kind this build does not play
 		}
 		log, err := h.store.Log(ctx, g.ID)
 		if err != nil {
 			return fmt.Errorf("read game %s: %w", g.ID, err)
 		}
 		status, over := h.status(c, k, g, log)
-		items = append(items, views.GameItem{
+		list.Items = append(list.Items, views.GameItem{
 			ID: g.ID, Kind: k.Info().Name, Title: g.Title, Status: status, Over: over,
 			Updated: humanTime(h.now(), g.Updated), URL: "/g/" + g.ID,
 			CanWrite: g.Owner == dev,
 		})
 	}
-	return render(c, http.StatusOK, views.Home(h.page(c, "Your games", "home"), items, h.choices()))
+	return render(c, http.StatusOK, views.Home(h.page(c, "Your games", "home"), list, h.choices()))
+}
+
+func pageURL(n int) string {
+	if n == 1 {
+		return "/"
+	}
+	return "/?page=" + strconv.Itoa(n)
 }
 
 func (h *Handler) newIndex(c echo.Context) error {

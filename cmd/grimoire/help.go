@@ -37,7 +37,7 @@ func printHelp(w io.Writer) {
 	fmt.Fprint(w, usage)
 	fmt.Fprintln(w, "\ngrimoire serve [flags]")
 	var cfg serveConfig
-	fs, _, _ := serveFlags(&cfg, w)
+	fs, _, _, _ := serveFlags(&cfg, w)
 	fs.PrintDefaults()
 	fmt.Fprint(w, `
 grimoire replay FILE|-

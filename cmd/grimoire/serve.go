@@ -46,13 +46,15 @@ type serveConfig struct {
 
 	logFormat string
 	accessLog bool
+
+	limits handlers.Limits
 }
 
 // servesTLS: the binary itself terminates TLS.
 func (c serveConfig) servesTLS() bool { return c.tlsCert != "" || len(c.acmeDomains) > 0 }
 
 // serveFlags declares serve's flags into cfg; help prints the same set.
-func serveFlags(cfg *serveConfig, out io.Writer) (*flag.FlagSet, *string, *string) {
+func serveFlags(cfg *serveConfig, out io.Writer) (*flag.FlagSet, *string, *string, func() (handlers.Limits, error)) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.StringVar(&cfg.addr, "addr", os.Getenv("GRIMOIRE_ADDR"), "address to listen on; empty is :8080, or :443 when serving HTTPS (env GRIMOIRE_ADDR)")
@@ -71,13 +73,18 @@ func serveFlags(cfg *serveConfig, out io.Writer) (*flag.FlagSet, *string, *strin
 	proxies := fs.String("trusted-proxies", envOr("GRIMOIRE_TRUSTED_PROXIES", "127.0.0.1,::1"), "with --behind-proxy: the proxy addresses or CIDR ranges, comma-separated (env GRIMOIRE_TRUSTED_PROXIES)")
 	fs.StringVar(&cfg.logFormat, "log-format", envOr("GRIMOIRE_LOG_FORMAT", "text"), "log as text or json (env GRIMOIRE_LOG_FORMAT)")
 	fs.BoolVar(&cfg.accessLog, "access-log", os.Getenv("GRIMOIRE_ACCESS_LOG") != "0", "one log line per request: method, route, status, duration, bytes (env GRIMOIRE_ACCESS_LOG=0 turns it off)")
-	return fs, domains, proxies
+	limits := limitFlags(fs)
+	return fs, domains, proxies, limits
 }
 
 func parseServe(args []string, stderr io.Writer) (serveConfig, error) {
 	var cfg serveConfig
-	fs, domains, proxies := serveFlags(&cfg, stderr)
+	fs, domains, proxies, limits := serveFlags(&cfg, stderr)
 	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	var err error
+	if cfg.limits, err = limits(); err != nil {
 		return cfg, err
 	}
 	if fs.NArg() > 0 {
@@ -186,6 +193,7 @@ func serve(ctx context.Context, games []play.Kind, args []string, stdout, stderr
 		Secure:         cfg.secure || cfg.servesTLS(),
 		TrustedProxies: cfg.proxies,
 		AccessLog:      cfg.accessLog,
+		Limits:         cfg.limits,
 	})
 	if err != nil {
 		return err
@@ -198,8 +206,9 @@ func serve(ctx context.Context, games []play.Kind, args []string, stdout, stderr
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	srv := newHTTPServer(h.Echo(), logger)
-	srv.RegisterOnShutdown(h.StopStreams)
+	// The limits' timeouts (handlers.Limits); event streams end on shutdown.
+	srv := h.Server()
+	srv.ErrorLog = slog.NewLogLogger(logger.Handler(), slog.LevelWarn)
 	servers := []*http.Server{srv}
 	errc := make(chan error, 2)
 	scheme := "http"

@@ -59,11 +59,13 @@ func TestDecodeForEachSeat(t *testing.T) {
 		{"a bot's decision is refused to a phone", at(atBot, 0), tap(t, botTake), false, "Bot is a bot and plays by itself"},
 		{"a spectator may not play", watching, tap(t, take), false, "a spectator cannot play"},
 		{"a phone whose seat is not at the table may not play", at(start, 7), tap(t, take), false, "this phone holds seat 7, which is not at this table of 3"},
-		{"seat 99 is not at the table", start, tap(t, withSeat(take, 99)), false, "there is no seat 99 at this table of 3"},
+		// A seat no table has (0 to 7) is refused as the action is read;
+		// one this table lacks, by the seat check. Never a crash (issue 12).
+		{"seat 99 is not at the table", start, tap(t, withSeat(take, 99)), true, "there is no seat 99"},
 		{"seat 3 of 3 is not at the table", start, tap(t, withSeat(take, 3)), false, "there is no seat 3 at this table of 3"},
-		{"seat -2 is not at the table", start, tap(t, withSeat(take, -2)), false, "there is no seat -2 at this table of 3"},
-		{"seat 2^63-1 is not at the table", start, tap(t, withSeat(take, math.MaxInt64)), false, "there is no seat"},
-		{"seat -2^63 is not at the table", start, tap(t, withSeat(take, math.MinInt64)), false, "there is no seat"},
+		{"seat -2 is not at the table", start, tap(t, withSeat(take, -2)), true, "there is no seat -2"},
+		{"seat 2^63-1 is not at the table", start, tap(t, withSeat(take, math.MaxInt64)), true, "there is no seat"},
+		{"seat -2^63 is not at the table", start, tap(t, withSeat(take, math.MinInt64)), true, "there is no seat"},
 		{"an action that is not JSON is a bad tap", start, url.Values{"action": {"{"}}, true, "The tap could not be read"},
 		{"an empty form is a bad tap", start, url.Values{}, true, "The tap did not say what to do."},
 		{"an exchange of an unknown element is a bad tap", start, url.Values{"type": {"exchange"}, "give": {"MUD"}, "take": {"TIDE"}, "count": {"1"}}, true, "The exchange could not be read"},
@@ -403,8 +405,9 @@ func TestNewGameRefusals(t *testing.T) {
 		badTap        bool
 	}{
 		{"an unreadable setup", "could not be read", json.RawMessage(`{"players":[`), nil, true},
-		{"a setup the rules cannot start", "cannot start", badSetup, nil, false},
-		{"an unknown bot", `no "genius" bot`, unknownBot, nil, false},
+		// The rules core now refuses both as the setup is read.
+		{"a setup the rules cannot start", "seats 2 to 8", badSetup, nil, true},
+		{"an unknown bot", `names the bot "genius"`, unknownBot, nil, true},
 		{"a person on a phone of their own", "needs the network", mixedRaw, []play.Seat{{Index: 1, Name: "Ben"}, {Index: 2, Name: "Bot", Bot: "greedy"}}, false},
 		{"seats that are not the setup's bots", "not the bots its setup names", mixedRaw, []play.Seat{{Index: 1, Name: "Ben", Bot: "greedy"}}, false},
 	}

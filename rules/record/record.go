@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Game ids, exactly as the record format spells them.
@@ -40,6 +41,9 @@ var ErrMalformed = errors.New("malformed record")
 // replays as a different game.
 func Parse(data []byte) (Record, error) {
 	var r Record
+	if err := noDuplicateKeys(data); err != nil {
+		return Record{}, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
@@ -80,8 +84,14 @@ func (e *ActionError) Error() string { return fmt.Sprintf("action %d: %v", e.Ind
 func (e *ActionError) Unwrap() error { return e.Err }
 
 // DecodeStrict unmarshals one JSON object and refuses unknown keys, so a
-// misspelt field in a setup or an action is an error and not a default value.
+// misspelt field in a setup or an action is an error and not a default value,
+// and keys given twice in one object (encoding/json would keep the last, and
+// matches keys regardless of case: "type" and "Type" are one key), so a
+// record never says two things of which one is quietly dropped.
 func DecodeStrict(data []byte, v any) error {
+	if err := noDuplicateKeys(data); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -91,6 +101,75 @@ func DecodeStrict(data []byte, v any) error {
 		return errors.New("trailing data after the object")
 	}
 	return nil
+}
+
+// noDuplicateKeys scans the JSON and refuses an object that names a key
+// twice (ASCII case folded, as encoding/json matches keys to fields).
+// Every action of every replay passes here, so it allocates nothing for
+// ordinary records. Malformed JSON is left for the decoder to report.
+func noDuplicateKeys(data []byte) error {
+	type span struct{ a, b int } // a key's bytes between its quotes
+	var keyBuf [32]span
+	var stackBuf [16]int
+	keys := keyBuf[:0]    // keys of the open objects, innermost last
+	stack := stackBuf[:0] // per open object: where its keys start; -1 for an array
+	expectKey := false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '{':
+			stack = append(stack, len(keys))
+			expectKey = true
+		case '[':
+			stack = append(stack, -1)
+			expectKey = false
+		case '}', ']':
+			if len(stack) == 0 {
+				return nil
+			}
+			if start := stack[len(stack)-1]; start >= 0 {
+				keys = keys[:start]
+			}
+			stack = stack[:len(stack)-1]
+			expectKey = false
+		case ',':
+			expectKey = len(stack) > 0 && stack[len(stack)-1] >= 0
+		case '"':
+			a := i + 1
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+			if i >= len(data) {
+				return nil
+			}
+			if !expectKey {
+				continue
+			}
+			k := span{a, i}
+			for _, o := range keys[stack[len(stack)-1]:] {
+				if sameKey(data[o.a:o.b], data[k.a:k.b]) {
+					return fmt.Errorf("the key %q is given twice in one object", data[k.a:k.b])
+				}
+			}
+			keys = append(keys, k)
+			expectKey = false
+		}
+	}
+	return nil
+}
+
+// sameKey says whether two raw JSON keys name the same field.
+func sameKey(x, y []byte) bool {
+	if bytes.IndexByte(x, '\\') >= 0 || bytes.IndexByte(y, '\\') >= 0 {
+		var sx, sy string
+		if json.Unmarshal(append(append([]byte{'"'}, x...), '"'), &sx) != nil ||
+			json.Unmarshal(append(append([]byte{'"'}, y...), '"'), &sy) != nil {
+			return false
+		}
+		return strings.EqualFold(sx, sy)
+	}
+	return bytes.EqualFold(x, y)
 }
 
 // Rules is the part of one game's rules package that playing a record

@@ -168,7 +168,9 @@ type actionJSON struct {
 	Oinks    *Oinks    `json:"oinks,omitempty"`
 	Element  *Element  `json:"element,omitempty"`
 	Gain     *Oinks    `json:"gain,omitempty"`
-	Decline  bool      `json:"decline,omitempty"`
+	// Decline is a pointer so that "decline": false is seen, and refused
+	// like any field a type does not use.
+	Decline *bool `json:"decline,omitempty"`
 }
 
 // MarshalJSON writes the record form of the action.
@@ -229,13 +231,18 @@ func ParseAction(raw []byte) (Action, error) {
 	if j.Seat == nil {
 		return Action{}, fmt.Errorf("%w: every action names its \"seat\"", ErrBadAction)
 	}
+	// No table has a seat outside 0..MaxPlayers-1; whether this table has
+	// the seat is the rules' question (ErrNotYourTurn).
+	if *j.Seat < 0 || *j.Seat >= MaxPlayers {
+		return Action{}, fmt.Errorf("%w: there is no seat %d (seats are numbered 0 to %d)", ErrBadAction, *j.Seat, MaxPlayers-1)
+	}
 	a := Action{Seat: *j.Seat}
 	// allowed lists the fields a type may carry.
 	present := map[string]bool{
 		"elements": j.Elements != nil, "give": j.Give != nil, "take": j.Take != nil,
 		"count": j.Count != nil, "slot": j.Slot != nil, "reserve": j.Reserve != nil,
 		"pay": j.Pay != nil, "oinks": j.Oinks != nil, "element": j.Element != nil,
-		"gain": j.Gain != nil, "decline": j.Decline,
+		"gain": j.Gain != nil, "decline": j.Decline != nil,
 	}
 	only := func(allowed ...string) error {
 		for k, on := range present {
@@ -305,12 +312,16 @@ func ParseAction(raw []byte) (Action, error) {
 		if err = only("element", "give", "gain", "decline"); err != nil {
 			return Action{}, err
 		}
+		// Exactly one reading, or none: a follow that both declines and
+		// chooses contradicts itself.
 		switch {
-		case j.Decline && j.Element == nil && j.Give == nil && j.Gain == nil:
+		case j.Decline != nil && !*j.Decline:
+			return bad("\"decline\" is only ever true; leave it out to choose or trade")
+		case j.Decline != nil && j.Element == nil && j.Give == nil && j.Gain == nil:
 			a.Decline = true
-		case j.Element != nil && j.Give == nil && j.Gain == nil:
+		case j.Decline == nil && j.Element != nil && j.Give == nil && j.Gain == nil:
 			a.Element = *j.Element
-		case j.Give != nil && j.Gain != nil && j.Element == nil:
+		case j.Decline == nil && j.Give != nil && j.Gain != nil && j.Element == nil:
 			a.Give, a.Oinks = *j.Give, *j.Gain
 			if a.Oinks == [NumElements]int{} {
 				return bad("\"gain\" must gain at least 1 oink (or use \"decline\")")

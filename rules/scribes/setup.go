@@ -47,13 +47,26 @@ type Setup struct {
 	Data *Data `json:"data,omitempty"`
 }
 
-// ParseSetup reads a record's setup strictly (unknown keys are errors).
+// ParseSetup reads a record's setup strictly (unknown keys are errors) and
+// validates it.
 func ParseSetup(raw []byte) (Setup, error) {
 	var s Setup
 	if err := record.DecodeStrict(raw, &s); err != nil {
 		return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
 	}
+	if err := s.Validate(); err != nil {
+		return Setup{}, err
+	}
 	return s, nil
+}
+
+// Validate checks a setup exactly as New does: 2 to 8 distinct names fit
+// to show (record.CheckName), known bots, a playable custom material, first
+// or draw but not both, a draw that could have happened and deck and tile
+// orders that list everything once. Dealing is cheap, so it deals.
+func (s Setup) Validate() error {
+	_, err := New(s, 0)
+	return err
 }
 
 // NewRecord wraps a setup and seed in an empty record of this game.
@@ -76,6 +89,9 @@ func (s Setup) check() (*Data, error) {
 		if p == "" {
 			return nil, fmt.Errorf("%w: seat %d has no name", ErrBadSetup, i)
 		}
+		if err := record.CheckName(s.Players[i]); err != nil {
+			return nil, fmt.Errorf("%w: the name of seat %d: %w", ErrBadSetup, i, err)
+		}
 		if seen[p] {
 			return nil, fmt.Errorf("%w: two seats are called %q", ErrBadSetup, p)
 		}
@@ -83,6 +99,12 @@ func (s Setup) check() (*Data, error) {
 	}
 	if s.Bots != nil && len(s.Bots) != n {
 		return nil, fmt.Errorf("%w: bots lists %d seats but there are %d players", ErrBadSetup, len(s.Bots), n)
+	}
+	for i, b := range s.Bots {
+		// A seat given to a bot nobody can run would wait for ever.
+		if b != "" && BotByName(b) == nil {
+			return nil, fmt.Errorf("%w: seat %d names the bot %q; the bots are random and greedy", ErrBadSetup, i, b)
+		}
 	}
 	d := DefaultData()
 	if s.Data != nil {

@@ -235,11 +235,18 @@ func explicitDraw(d *Data, ids [][]string, n int) ([][]DrawCard, int, error) {
 			return nil, 0, fmt.Errorf("%w: draw round %d lists %d cards but %d seats draw", ErrBadSetup, ri+1, len(ridx), len(contenders))
 		}
 		round := make([]DrawCard, len(ridx))
+		dealt := make(map[string]bool, len(ridx))
 		for i, id := range ridx {
 			c, ok := d.Card(id)
 			if !ok {
 				return nil, 0, fmt.Errorf("%w: draw round %d names unknown card %q", ErrBadSetup, ri+1, id)
 			}
+			// Each contender draws its own card from one deck: a round
+			// that deals a card twice cannot have happened.
+			if dealt[c.ID] {
+				return nil, 0, fmt.Errorf("%w: draw round %d deals %q twice", ErrBadSetup, ri+1, id)
+			}
+			dealt[c.ID] = true
 			round[i] = DrawCard{Seat: contenders[i], Card: c}
 		}
 		rounds = append(rounds, round)
@@ -278,7 +285,16 @@ func (s State) clone() State {
 func (s State) Players() int { return len(s.players) }
 
 // Name is a seat's name.
-func (s State) Name(seat int) string { return s.players[seat].name }
+//
+// A seat that is not at the table (an action read from a tap or a record
+// may name any number) is called "seat N", so a message about it can be
+// written before the rules refuse it.
+func (s State) Name(seat int) string {
+	if seat < 0 || seat >= len(s.players) {
+		return fmt.Sprintf("seat %d", seat)
+	}
+	return s.players[seat].name
+}
 
 // Over reports whether the game has ended.
 func (s State) Over() bool { return s.phase == PhaseOver }

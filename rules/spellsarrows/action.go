@@ -204,6 +204,17 @@ func ParseAction(raw []byte) (Action, error) {
 	if err != nil {
 		return Action{}, err
 	}
+	// A location or span written out must name one: Action keeps "" for
+	// "not given", so an empty one would be read as another field's absence
+	// (an empty span as a target location).
+	for _, f := range []struct {
+		name string
+		p    *string
+	}{{"to", w.To}, {"from", w.From}, {"at", w.At}, {"span", w.Span}} {
+		if f.p != nil && *f.p == "" {
+			return bad("%q is empty: it must name a location or span", f.name)
+		}
+	}
 	if w.Made != nil {
 		a.Made = *w.Made
 	}

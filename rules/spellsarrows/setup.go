@@ -52,9 +52,10 @@ func ParseSetup(raw []byte) (Setup, error) {
 	return s, nil
 }
 
-// Validate checks a setup: victory 1..999, both names given and different,
-// turns 1..20 (0 = 5), and a valid custom map and deck if present (a custom
-// deck is checked against the custom map, or the default map).
+// Validate checks a setup: victory 1..999, both names given, different and
+// fit to show (record.CheckName), turns 1..20 (0 = 5), and a valid custom
+// map and deck if present (a custom deck is checked against the custom map,
+// or the default map).
 func (s Setup) Validate() error {
 	_, err := s.world()
 	return err
@@ -70,6 +71,12 @@ func (s Setup) world() (*world, error) {
 	spy, mage := strings.TrimSpace(s.Spy), strings.TrimSpace(s.Mage)
 	if spy == "" || mage == "" {
 		return nil, bad("both the spy and the mage need a name")
+	}
+	if err := record.CheckName(s.Spy); err != nil {
+		return nil, fmt.Errorf("%w: the spy's name: %w", ErrBadSetup, err)
+	}
+	if err := record.CheckName(s.Mage); err != nil {
+		return nil, fmt.Errorf("%w: the mage's name: %w", ErrBadSetup, err)
 	}
 	if strings.EqualFold(spy, mage) {
 		return nil, bad("the spy and the mage must be different players (both are %q)", spy)

@@ -190,6 +190,14 @@ func ParseAction(data []byte) (Action, error) {
 			return Action{}, fmt.Errorf("%w: a %s action has no %q", ErrBadAction, a.Type, k)
 		}
 	}
+	// A zone or side written out must name something: an empty one would be
+	// read as "not given" and quietly dropped.
+	if w.Zone != nil && a.Type == Cast && *w.Zone == 0 {
+		return Action{}, fmt.Errorf("%w: there is no zone 0 (Wave hits zone 1 to 4)", ErrBadAction)
+	}
+	if w.Side != nil && *w.Side == "" {
+		return Action{}, fmt.Errorf("%w: \"side\" is \"left\" or \"right\", not empty", ErrBadAction)
+	}
 	for _, id := range a.Coins {
 		if _, ok := coinIndex(id); !ok {
 			return Action{}, fmt.Errorf("%w: unknown coin %q (coins: L1-L3, M1-M3, S1-S3)", ErrBadAction, id)

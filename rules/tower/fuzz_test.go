@@ -129,7 +129,7 @@ func check(t *testing.T, before tower.Snapshot, a tower.Action, after tower.Snap
 }
 
 func BenchmarkApply(b *testing.B) {
-	s, _ := tower.New(tower.Setup{}, 1)
+	s, _ := tower.New(tower.Setup{General: "g", Mage: "m"}, 1)
 	s, _ = tower.Apply(s, place("L1", "M1", "S1"))
 	s, _ = tower.Apply(s, end)
 	a := fireball(3, 3, tower.Leftmost)
@@ -153,7 +153,7 @@ func BenchmarkReplay(b *testing.B) {
 func benchGame(b *testing.B, g, m tower.Bot) {
 	n := 0
 	for b.Loop() {
-		s, _ := tower.New(tower.Setup{}, int64(n))
+		s, _ := tower.New(tower.Setup{General: "g", Mage: "m"}, int64(n))
 		tower.Play(s, g, m, rand.New(rand.NewPCG(uint64(n), 1)), 2000)
 		n++
 	}

@@ -134,7 +134,7 @@ func TestBotsPlayLegally(t *testing.T) {
 	bots := []tower.Bot{tower.RandomBot{}, tower.GreedyGeneral{}, tower.GreedyMage{}}
 	for seed := range int64(60) {
 		g, m := bots[seed%3], bots[(seed/3)%3]
-		s, _ := tower.New(tower.Setup{Options: tower.Options{ThumbsMayStay: seed%2 == 0}}, seed)
+		s, _ := tower.New(tower.Setup{General: "g", Mage: "m", Options: tower.Options{ThumbsMayStay: seed%2 == 0}}, seed)
 		s, _ = tower.Play(s, g, m, rand.New(rand.NewPCG(uint64(seed), 1)), 3000)
 		if !s.Over() && !s.Options().ThumbsMayStay {
 			t.Errorf("seed %d: game without the house rule did not end", seed)

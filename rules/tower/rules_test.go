@@ -147,7 +147,7 @@ func TestRules(t *testing.T) {
 					t.Errorf("winner %q reason %q", sn.Winner, sn.Reason)
 				}
 			}},
-		{"house rule: a thumb may stay on its row", tower.Setup{Faces: faces().Faces, Options: tower.Options{ThumbsMayStay: true}},
+		{"house rule: a thumb may stay on its row", tower.Setup{General: "Ana", Mage: "Ben", Faces: faces().Faces, Options: tower.Options{ThumbsMayStay: true}},
 			[]tower.Action{place("L1"), end, lightning(1, 1, "L1:1"), place("L2"), end, lightning(1, 1, "L2:1")},
 			func(t *testing.T, s tower.State, sn tower.Snapshot) {
 				if sn.Thumbs.Left != 1 || sn.Thumbs.Right != 1 {

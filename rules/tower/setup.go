@@ -152,8 +152,15 @@ func ParseSetup(data []byte) (Setup, error) {
 	return s, nil
 }
 
-// Validate checks a setup.
+// Validate checks a setup: both players named (record.CheckName), all nine
+// faces or none, and a playable card if one is given.
 func (s Setup) Validate() error {
+	if err := record.CheckName(s.General); err != nil {
+		return fmt.Errorf("%w: the General's name: %w", ErrBadSetup, err)
+	}
+	if err := record.CheckName(s.Mage); err != nil {
+		return fmt.Errorf("%w: the Mage's name: %w", ErrBadSetup, err)
+	}
 	if s.Faces != nil && len(s.Faces) != NumCoins {
 		return fmt.Errorf("%w: faces must list all %d coins (L1 L2 L3 M1 M2 M3 S1 S2 S3), got %d", ErrBadSetup, NumCoins, len(s.Faces))
 	}

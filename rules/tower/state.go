@@ -530,6 +530,11 @@ func (s *State) targets(sp Spell, x int, a Action) ([]hitAt, error) {
 			if h.Damage < 1 {
 				return nil, illegal("each soldier Lightning hits takes at least 1 damage, not %d", h.Damage)
 			}
+			// A share above X cannot be part of a split of X; refusing it
+			// here also keeps the sum below from wrapping round to X.
+			if h.Damage > x {
+				return nil, illegal("Lightning splits %d damage, so no soldier takes %d", x, h.Damage)
+			}
 			for _, o := range hits {
 				if o.i == i {
 					return nil, illegal("%s is listed twice", h.Coin)
