@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"path/filepath"
+	"os"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -36,7 +36,15 @@ func bareEcho(tap, page []byte) (base string, stop func(), err error) {
 // this disk with the store's pragmas (WAL, synchronous FULL, immediate
 // transactions), each row in its own transaction, for d.
 func rawAppends(ctx context.Context, dir string, d time.Duration) (float64, error) {
-	path := filepath.Join(dir, "raw.db")
+	f, err := os.CreateTemp(dir, "raw-*.db")
+	if err != nil {
+		return 0, err
+	}
+	f.Close()
+	path := f.Name()
+	defer os.Remove(path)
+	defer os.Remove(path + "-wal")
+	defer os.Remove(path + "-shm")
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_pragma=journal_mode(WAL)&_txlock=immediate")
 	if err != nil {
 		return 0, err

@@ -6,11 +6,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 
@@ -175,82 +177,97 @@ func (p *phone) readToken(page []byte) error {
 	return errNoToken
 }
 
+// The screen is read with a few patterns rather than a DOM: a phone-sized
+// page holds a handful of small forms, and the generator shares the
+// machine's cores with the server it measures.
+var (
+	formRe   = regexp.MustCompile(`(?s)<form\b([^>]*)>(.*?)</form>`)
+	inputRe  = regexp.MustCompile(`<input\b([^>]*)>`)
+	buttonRe = regexp.MustCompile(`<button\b([^>]*)>`)
+	selectRe = regexp.MustCompile(`(?s)<select\b([^>]*)>(.*?)</select>`)
+	optionRe = regexp.MustCompile(`<option\b([^>]*)>`)
+	attrRe   = regexp.MustCompile(`([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:="([^"]*)")?`)
+)
+
+// attrs reads the attributes of one tag.
+func attrs(tag []byte) map[string]string {
+	out := map[string]string{}
+	for _, m := range attrRe.FindAllSubmatch(tag, -1) {
+		out[string(m[1])] = html.UnescapeString(string(m[2]))
+	}
+	return out
+}
+
 // readScreen replaces the taps on offer with those of a page or of an htmx
 // answer that redrew the controls; it reports whether any game tap is on
 // offer now (none: the game is over).
 func (p *phone) readScreen(page []byte) bool {
-	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(page))
-	if err != nil {
-		return false
-	}
 	var taps []choice
 	var undo *choice
-	doc.Find("form").Each(func(_ int, f *goquery.Selection) {
-		action, _ := f.Attr("action")
-		method, _ := f.Attr("method")
-		if !strings.EqualFold(method, "post") || !strings.HasPrefix(action, "/g/") {
-			return
+	for _, fm := range formRe.FindAllSubmatch(page, -1) {
+		fa := attrs(fm[1])
+		action := fa["action"]
+		if !strings.EqualFold(fa["method"], "post") || !strings.HasPrefix(action, "/g/") {
+			continue
 		}
 		isUndo := strings.HasSuffix(action, "/undo")
 		if !isUndo && !strings.HasSuffix(action, "/act") {
-			return
+			continue
 		}
 		base := url.Values{}
 		radios := map[string][]string{}
-		f.Find("input").Each(func(_ int, in *goquery.Selection) {
-			typ, _ := in.Attr("type")
-			name, _ := in.Attr("name")
-			if name == "" || typ == "submit" || typ == "checkbox" {
-				return
+		for _, in := range inputRe.FindAllSubmatch(fm[2], -1) {
+			a := attrs(in[1])
+			name, typ := a["name"], a["type"]
+			switch {
+			case name == "" || typ == "submit" || typ == "checkbox":
+			case typ == "radio":
+				radios[name] = append(radios[name], a["value"])
+			default:
+				base.Set(name, a["value"])
 			}
-			if typ == "radio" {
-				radios[name] = append(radios[name], in.AttrOr("value", "on"))
-				return
-			}
-			v, _ := in.Attr("value")
-			base.Set(name, v)
-		})
+		}
 		// A person picks one of each radio group, as of each select.
 		for name, vs := range radios {
 			base.Set(name, vs[p.r.IntN(len(vs))])
 		}
-		f.Find("select").Each(func(_ int, sel *goquery.Selection) {
-			name, _ := sel.Attr("name")
+		for _, sel := range selectRe.FindAllSubmatch(fm[2], -1) {
+			name := attrs(sel[1])["name"]
 			var opts []string
-			sel.Find("option").Each(func(_ int, o *goquery.Selection) {
-				if v, ok := o.Attr("value"); ok && v != "" {
-					if _, dis := o.Attr("disabled"); !dis {
-						opts = append(opts, v)
-					}
+			for _, o := range optionRe.FindAllSubmatch(sel[2], -1) {
+				a := attrs(o[1])
+				_, dis := a["disabled"]
+				if v := a["value"]; v != "" && !dis {
+					opts = append(opts, v)
 				}
-			})
+			}
 			if name != "" && len(opts) > 0 {
 				base.Set(name, opts[p.r.IntN(len(opts))])
 			}
-		})
-		f.Find(`button`).Each(func(_ int, b *goquery.Selection) {
-			if typ, ok := b.Attr("type"); ok && typ != "submit" {
-				return
+		}
+		for _, b := range buttonRe.FindAllSubmatch(fm[2], -1) {
+			a := attrs(b[1])
+			if typ, ok := a["type"]; ok && typ != "submit" {
+				continue
 			}
-			if _, dis := b.Attr("disabled"); dis {
-				return
+			if _, dis := a["disabled"]; dis {
+				continue
 			}
 			vals := url.Values{}
 			for k, v := range base {
 				vals[k] = v
 			}
-			if name, ok := b.Attr("name"); ok && name != "" {
-				v, _ := b.Attr("value")
-				vals.Set(name, v)
+			if name := a["name"]; name != "" {
+				vals.Set(name, a["value"])
 			}
 			c := choice{path: action, vals: vals}
 			if isUndo {
 				undo = &c
-				return
+				continue
 			}
 			taps = append(taps, c)
-		})
-	})
+		}
+	}
 	if len(taps) == 0 && undo == nil {
 		// An answer that did not redraw the controls keeps what is shown.
 		if bytes.Contains(page, []byte(`data-testid="controls"`)) {
