@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
-	"regexp"
 	"strings"
 	"time"
 
@@ -177,23 +176,77 @@ func (p *phone) readToken(page []byte) error {
 	return errNoToken
 }
 
-// The screen is read with a few patterns rather than a DOM: a phone-sized
-// page holds a handful of small forms, and the generator shares the
-// machine's cores with the server it measures.
-var (
-	formRe   = regexp.MustCompile(`(?s)<form\b([^>]*)>(.*?)</form>`)
-	inputRe  = regexp.MustCompile(`<input\b([^>]*)>`)
-	buttonRe = regexp.MustCompile(`<button\b([^>]*)>`)
-	selectRe = regexp.MustCompile(`(?s)<select\b([^>]*)>(.*?)</select>`)
-	optionRe = regexp.MustCompile(`<option\b([^>]*)>`)
-	attrRe   = regexp.MustCompile(`([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:="([^"]*)")?`)
-)
+// The screen is read with a small scanner rather than a DOM or regular
+// expressions: a phone-sized page holds a handful of small forms, and the
+// generator shares the machine's cores with the server it measures.
 
-// attrs reads the attributes of one tag.
+// element is one tag found by tags: its attributes and, for a container,
+// what lies between it and its closing tag.
+type element struct {
+	attrs map[string]string
+	inner []byte
+}
+
+// tags finds every <name ...> in b; with closing, also its content up to
+// </name>.
+func tags(b []byte, name string, closing bool) []element {
+	var out []element
+	open, end := []byte("<"+name), []byte("</"+name+">")
+	for {
+		i := bytes.Index(b, open)
+		if i < 0 {
+			return out
+		}
+		rest := b[i+len(open):]
+		if len(rest) == 0 || (rest[0] != ' ' && rest[0] != '>' && rest[0] != '/') {
+			b = rest
+			continue
+		}
+		gt := bytes.IndexByte(rest, '>')
+		if gt < 0 {
+			return out
+		}
+		el := element{attrs: attrs(rest[:gt])}
+		b = rest[gt+1:]
+		if closing {
+			j := bytes.Index(b, end)
+			if j < 0 {
+				return out
+			}
+			el.inner, b = b[:j], b[j+len(end):]
+		}
+		out = append(out, el)
+	}
+}
+
+// attrs reads the attributes of one tag (the text after its name).
 func attrs(tag []byte) map[string]string {
 	out := map[string]string{}
-	for _, m := range attrRe.FindAllSubmatch(tag, -1) {
-		out[string(m[1])] = html.UnescapeString(string(m[2]))
+	i := 0
+	for i < len(tag) {
+		for i < len(tag) && (tag[i] == ' ' || tag[i] == '\n' || tag[i] == '\t' || tag[i] == '/') {
+			i++
+		}
+		start := i
+		for i < len(tag) && tag[i] != '=' && tag[i] != ' ' && tag[i] != '/' {
+			i++
+		}
+		if i == start {
+			break
+		}
+		name, val := string(tag[start:i]), ""
+		if i+1 < len(tag) && tag[i] == '=' && tag[i+1] == '"' {
+			j := bytes.IndexByte(tag[i+2:], '"')
+			if j < 0 {
+				break
+			}
+			val = string(tag[i+2 : i+2+j])
+			if strings.IndexByte(val, '&') >= 0 {
+				val = html.UnescapeString(val)
+			}
+			i += j + 3
+		}
+		out[name] = val
 	}
 	return out
 }
@@ -204,8 +257,8 @@ func attrs(tag []byte) map[string]string {
 func (p *phone) readScreen(page []byte) bool {
 	var taps []choice
 	var undo *choice
-	for _, fm := range formRe.FindAllSubmatch(page, -1) {
-		fa := attrs(fm[1])
+	for _, fm := range tags(page, "form", true) {
+		fa := fm.attrs
 		action := fa["action"]
 		if !strings.EqualFold(fa["method"], "post") || !strings.HasPrefix(action, "/g/") {
 			continue
@@ -216,8 +269,8 @@ func (p *phone) readScreen(page []byte) bool {
 		}
 		base := url.Values{}
 		radios := map[string][]string{}
-		for _, in := range inputRe.FindAllSubmatch(fm[2], -1) {
-			a := attrs(in[1])
+		for _, in := range tags(fm.inner, "input", false) {
+			a := in.attrs
 			name, typ := a["name"], a["type"]
 			switch {
 			case name == "" || typ == "submit" || typ == "checkbox":
@@ -231,11 +284,11 @@ func (p *phone) readScreen(page []byte) bool {
 		for name, vs := range radios {
 			base.Set(name, vs[p.r.IntN(len(vs))])
 		}
-		for _, sel := range selectRe.FindAllSubmatch(fm[2], -1) {
-			name := attrs(sel[1])["name"]
+		for _, sel := range tags(fm.inner, "select", true) {
+			name := sel.attrs["name"]
 			var opts []string
-			for _, o := range optionRe.FindAllSubmatch(sel[2], -1) {
-				a := attrs(o[1])
+			for _, o := range tags(sel.inner, "option", false) {
+				a := o.attrs
 				_, dis := a["disabled"]
 				if v := a["value"]; v != "" && !dis {
 					opts = append(opts, v)
@@ -245,8 +298,8 @@ func (p *phone) readScreen(page []byte) bool {
 				base.Set(name, opts[p.r.IntN(len(opts))])
 			}
 		}
-		for _, b := range buttonRe.FindAllSubmatch(fm[2], -1) {
-			a := attrs(b[1])
+		for _, b := range tags(fm.inner, "button", false) {
+			a := b.attrs
 			if typ, ok := a["type"]; ok && typ != "submit" {
 				continue
 			}
