@@ -1,104 +1,140 @@
 package spellsarrows
 
+// shape says which optional fields an action carried in its JSON.
+type shape uint8
+
+const (
+	hasMade shape = 1 << iota
+	hasTo
+	hasFrom
+	hasAt
+	hasSpan
+	hasCard
+	hasCut
+)
+
+// wellFormed reports whether an action of type typ with these fields is one
+// parseActionStrict accepts (it then reads the same values); anything else
+// goes there for its reason.
+func wellFormed(typ string, sh shape) bool {
+	switch typ {
+	case TypeSpyShot, TypeArrow, TypeSpellShot:
+		return sh == hasMade
+	case TypeLeap:
+		// Whether the leap was made is checked by the caller's values: a
+		// made leap needs both spans, a missed one neither.
+		return sh == hasMade || sh == hasMade|hasFrom|hasTo
+	case TypeMove:
+		return sh == hasTo
+	case TypeCast:
+		return sh == hasCard
+	case TypeTarget:
+		return sh == hasAt || sh == hasSpan
+	case TypeBench:
+		return sh == hasCard || sh == hasCard|hasCut
+	case TypePass, TypeAbandon, TypeEndHalf:
+		return sh == 0
+	}
+	return false
+}
+
 // parseWireFast reads an action written the way MarshalJSON writes it, with
 // no whitespace: {"type":"move","to":"A"}. It reports false for anything
 // else (other spacing, key order, escapes, unusual numbers, a key twice...),
-// and ParseAction then decodes strictly with encoding/json; for what it
-// accepts it gives what that decoder would. Replay reads every action of a
+// which ParseAction then decodes strictly with encoding/json; for what it
+// accepts it reads what that decoder would. Replay reads every action of a
 // game on each request, so this is the path a stored log takes.
-func parseWireFast(raw []byte) (wireAction, bool) {
-	var w wireAction
+func parseWireFast(raw []byte) (Action, shape, bool) {
+	var a Action
+	var sh shape
 	const head = `{"type":"`
 	if len(raw) < len(head)+2 || string(raw[:len(head)]) != head {
-		return w, false
+		return a, 0, false
 	}
-	i := len(head)
-	typ, i, ok := plainString(raw, i)
-	if !ok {
-		return w, false
+	end := len(head)
+	for end < len(raw) && raw[end] != '"' {
+		end++
 	}
-	w.Type = typ
-	var made bool
-	var card, cut int
-	var to, from, at, span string
+	// The type is one of a few constants: no copy of it is made.
+	for _, t := range actionTypes {
+		if string(raw[len(head):min(end, len(raw))]) == t {
+			a.Type = t
+		}
+	}
+	if a.Type == "" {
+		return a, 0, false
+	}
+	i := end + 1
 	for {
 		if i >= len(raw) {
-			return w, false
+			return a, 0, false
 		}
 		if raw[i] == '}' {
 			if i != len(raw)-1 {
-				return w, false
+				return a, 0, false
 			}
-			return w, true
+			// The values a leap's shape depends on, and a cut that must
+			// name a card: left to the strict reader and its reasons.
+			if a.Type == TypeLeap && (sh&hasFrom != 0) != a.Made || sh&hasCut != 0 && a.Cut == 0 {
+				return a, 0, false
+			}
+			return a, sh, true
 		}
 		if raw[i] != ',' || i+1 >= len(raw) || raw[i+1] != '"' {
-			return w, false
+			return a, 0, false
 		}
 		key, j, ok := plainString(raw, i+2)
 		if !ok || j >= len(raw) || raw[j] != ':' {
-			return w, false
+			return a, 0, false
 		}
 		i = j + 1
+		var bit shape
 		switch key {
 		case "made":
-			if w.Made != nil {
-				return w, false
-			}
+			bit = hasMade
 			switch {
 			case hasPrefixAt(raw, i, "true"):
-				made, i = true, i+4
+				a.Made, i = true, i+4
 			case hasPrefixAt(raw, i, "false"):
-				made, i = false, i+5
+				a.Made, i = false, i+5
 			default:
-				return w, false
+				return a, 0, false
 			}
-			w.Made = &made
 		case "to", "from", "at", "span":
 			if i >= len(raw) || raw[i] != '"' {
-				return w, false
+				return a, 0, false
 			}
 			var v string
 			if v, i, ok = plainString(raw, i+1); !ok {
-				return w, false
+				return a, 0, false
 			}
-			var p **string
-			var dst *string
 			switch key {
 			case "to":
-				p, dst = &w.To, &to
+				bit, a.To = hasTo, v
 			case "from":
-				p, dst = &w.From, &from
+				bit, a.From = hasFrom, v
 			case "at":
-				p, dst = &w.At, &at
+				bit, a.At = hasAt, v
 			default:
-				p, dst = &w.Span, &span
+				bit, a.Span = hasSpan, v
 			}
-			if *p != nil {
-				return w, false
-			}
-			*dst = v
-			*p = dst
 		case "card", "cut":
 			var n int
 			if n, i, ok = plainInt(raw, i); !ok {
-				return w, false
+				return a, 0, false
 			}
 			if key == "card" {
-				if w.Card != nil {
-					return w, false
-				}
-				card = n
-				w.Card = &card
+				bit, a.Card = hasCard, n
 			} else {
-				if w.Cut != nil {
-					return w, false
-				}
-				cut = n
-				w.Cut = &cut
+				bit, a.Cut = hasCut, n
 			}
 		default:
-			return w, false
+			return a, 0, false
 		}
+		if sh&bit != 0 {
+			return a, 0, false
+		}
+		sh |= bit
 	}
 }
 

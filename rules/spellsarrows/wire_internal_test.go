@@ -22,7 +22,7 @@ func TestParseWireFastReadsWhatMarshalWrites(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, ok := parseWireFast(raw); !ok {
+			if b, sh, ok := parseWireFast(raw); !ok || !wellFormed(b.Type, sh) {
 				t.Fatalf("%s does not take the fast path", raw)
 			}
 			got, err := ParseAction(raw)
@@ -33,15 +33,9 @@ func TestParseWireFastReadsWhatMarshalWrites(t *testing.T) {
 	}
 }
 
-// strictWire is the strict decoder the fast path stands in for.
-func strictWire(raw []byte) (wireAction, error) {
-	var w wireAction
-	err := record.DecodeStrict(raw, &w)
-	return w, err
-}
-
-// FuzzParseWireFast: whatever the fast path accepts, the strict decoder
-// accepts too and reads the same.
+// FuzzParseWireFast: whatever the fast path reads, the strict reader reads
+// the same, and an action the fast path passes as well formed is one the
+// strict reader accepts with the same values.
 func FuzzParseWireFast(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.json")
 	for _, name := range files {
@@ -55,20 +49,35 @@ func FuzzParseWireFast(f *testing.F) {
 			}
 		}
 	}
-	for _, s := range []string{`{"type":"bench","card":06}`, `{"type":"cast","card":-0}`, `{"type":"move","to":"A","to":"B"}`, `{"type":"pass"} `, `{"type":"move","To":"A"}`, `{"type":"cast","card":1e1}`, `{"type":"leap","made":true,"from":"A-B","to":"B\u002dP"}`} {
+	for _, s := range []string{`{"type":"bench","card":06}`, `{"type":"cast","card":-0}`, `{"type":"move","to":"A","to":"B"}`, `{"type":"pass"} `, `{"type":"move","To":"A"}`, `{"type":"cast","card":1e1}`, `{"type":"leap","made":true,"from":"A-B","to":"B\u002dP"}`, `{"type":"leap","made":false,"from":"A-B","to":"B-P"}`, `{"type":"bench","card":6,"cut":0}`, `{"type":"move","to":"A","card":1}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		fast, ok := parseWireFast(raw)
+		fast, sh, ok := parseWireFast(raw)
 		if !ok {
 			return
 		}
-		strict, err := strictWire(raw)
-		if err != nil {
+		var w wireAction
+		if err := record.DecodeStrict(raw, &w); err != nil {
 			t.Fatalf("fast path read %q, the strict decoder refuses it: %v", raw, err)
 		}
-		if !reflect.DeepEqual(fast, strict) {
-			t.Fatalf("%q: fast %+v, strict %+v", raw, fast, strict)
+		want := shape(0)
+		for _, f := range []struct {
+			present bool
+			bit     shape
+		}{{w.Made != nil, hasMade}, {w.To != nil, hasTo}, {w.From != nil, hasFrom}, {w.At != nil, hasAt}, {w.Span != nil, hasSpan}, {w.Card != nil, hasCard}, {w.Cut != nil, hasCut}} {
+			if f.present {
+				want |= f.bit
+			}
+		}
+		if sh != want {
+			t.Fatalf("%q: fast path shape %07b, strict %07b", raw, sh, want)
+		}
+		strict, err := parseActionStrict(raw)
+		if wellFormed(fast.Type, sh) {
+			if err != nil || !reflect.DeepEqual(fast, strict) {
+				t.Fatalf("%q: fast %+v, strict %+v, %v", raw, fast, strict, err)
+			}
 		}
 	})
 }
