@@ -175,16 +175,21 @@ func plainKey(name string) bool {
 	return true
 }
 
-// scalar: no struct (whose keys would need checking) is reachable from t.
+// scalar: no struct whose keys encoding/json would check is reachable from
+// t. A type with its own UnmarshalJSON reads its bytes itself, the same way
+// under both paths, so it counts as a scalar.
 func scalar(t reflect.Type) bool {
 	for {
+		if t.Implements(unmarshalerType) || reflect.PointerTo(t).Implements(unmarshalerType) {
+			return true
+		}
 		switch t.Kind() {
-		case reflect.Pointer, reflect.Slice, reflect.Array:
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
 			t = t.Elem()
-		case reflect.Struct, reflect.Interface, reflect.Map:
+		case reflect.Struct, reflect.Interface:
 			return false
 		default:
-			return !reflect.PointerTo(t).Implements(unmarshalerType)
+			return true
 		}
 	}
 }

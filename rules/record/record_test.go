@@ -110,6 +110,25 @@ type flat struct {
 	Skip  int      `json:"-"`
 	Dash  int      `json:"-,"`
 	Plain int
+	Level *level         `json:"level,omitempty"`
+	Marks []level        `json:"marks,omitempty"`
+	Count map[string]int `json:"count,omitempty"`
+}
+
+// level reads its own JSON, as the games' elements and coins do: only
+// "low" or "high".
+type level int
+
+func (l *level) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case `"low"`:
+		*l = 1
+	case `"high"`:
+		*l = 2
+	default:
+		return fmt.Errorf("%s is not a level", b)
+	}
+	return nil
 }
 
 // nested has a struct inside, whose keys must be checked as well.
@@ -153,6 +172,9 @@ func TestDecodeStrict(t *testing.T) {
 		{"not an object", `3`, false},
 		{"not JSON", `{"type":`, false},
 		{"a wrong type is refused", `{"type":3}`, false},
+		{"a field that reads its own JSON is read by it", `{"level":"high","marks":["low","high"]}`, true},
+		{"and its refusal is the refusal", `{"level":"medium"}`, false},
+		{"a map's keys are not fields", `{"count":{"a":1,"b":2}}`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got, want flat
@@ -188,7 +210,7 @@ func TestDecodeStrict(t *testing.T) {
 // FuzzDecodeStrict: the fast path accepts exactly what one strict
 // json.Decoder accepts, decodes the same value and words errors the same.
 func FuzzDecodeStrict(f *testing.F) {
-	for _, s := range []string{`{"type":"pass"}`, `{"type":"leap","made":true,"card":2}`, `{"TyPe":"x"}`, `{"type":"x"} {}`, `{"colour":1}`, `{"coins":["a","b\"]"]}`, `{"\u0074ype":"x"}`, `{"type":"x",}`, `{"type":"x"} ]`} {
+	for _, s := range []string{`{"type":"pass"}`, `{"type":"leap","made":true,"card":2}`, `{"TyPe":"x"}`, `{"type":"x"} {}`, `{"colour":1}`, `{"coins":["a","b\"]"]}`, `{"\u0074ype":"x"}`, `{"type":"x",}`, `{"type":"x"} ]`, `{"level":"low","marks":["high"]}`, `{"count":{"x":1},"Level":"high"}`, `{"marks":[1]}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
