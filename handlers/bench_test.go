@@ -2,16 +2,22 @@ package handlers_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/grimoire-games/grimoire/rules/record"
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/store"
 )
 
@@ -52,5 +58,118 @@ func BenchmarkWatchRefresh(b *testing.B) {
 		if rr.Code != http.StatusOK {
 			b.Fatalf("status %d", rr.Code)
 		}
+	}
+}
+
+// walkRecord is a legal Spells & Arrows record of n actions in force: the
+// spy makes every shot and walks the court without stepping on a gate, so
+// the half never ends however long the game grows.
+func walkRecord(tb testing.TB, n int) []byte {
+	tb.Helper()
+	setup := sa.Setup{Victory: sa.MaxVictory, Spy: "Ana", Mage: "Ben", Turns: sa.MaxTurns}
+	s, err := sa.New(setup, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var actions []sa.Action
+	for len(actions) < n {
+		a := walkStep(s, len(actions))
+		if s, err = sa.Apply(s, a); err != nil {
+			tb.Fatalf("walk action %d: %v", len(actions), err)
+		}
+		actions = append(actions, a)
+	}
+	rec, err := sa.NewRecord(setup, 1, actions)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// walkStep is the walk's next action: a made toll, or a step to a
+// location that is not a gate.
+func walkStep(s sa.State, step int) sa.Action {
+	c := sa.Legal(s)
+	if c.Phase != sa.PhaseSpyMove {
+		return sa.SpyShot(true)
+	}
+	m := s.Map()
+	for i := range c.Moves {
+		to := c.Moves[(i+step)%len(c.Moves)]
+		if l, _ := m.Location(to); l.Kind != sa.KindGate {
+			return sa.Move(to)
+		}
+	}
+	return sa.Move(c.Moves[0])
+}
+
+// BenchmarkTap is one scorekeeper tap through the whole app (session,
+// CSRF, store append, replay, render) on a game already n actions long, as
+// htmx posts it. The game grows by b.N taps during the run.
+func BenchmarkTap(b *testing.B) {
+	for _, n := range []int{10, 5000} {
+		b.Run(fmt.Sprintf("at-action-%d", n), func(b *testing.B) {
+			h, _ := newHandler(b)
+			jar, _ := cookiejar.New(nil)
+			c := &http.Client{Transport: inProcess{h}, Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+			base, _ := url.Parse("http://grimoire.test/")
+			send := func(method, path string, form url.Values, htmx bool) (*http.Response, []byte) {
+				req, _ := http.NewRequest(method, base.String()+strings.TrimPrefix(path, "/"), strings.NewReader(form.Encode()))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				for _, k := range jar.Cookies(base) {
+					if k.Name == "grimoire_csrf" {
+						req.Header.Set("X-CSRF-Token", k.Value)
+					}
+				}
+				if htmx {
+					req.Header.Set("HX-Request", "true")
+				}
+				res, err := c.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				body, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				return res, body
+			}
+			send(http.MethodGet, "/import", nil, false)
+			rec := walkRecord(b, n)
+			res, body := send(http.MethodPost, "/import", url.Values{"json": {string(rec)}}, false)
+			loc := res.Header.Get("Location")
+			if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc, "/g/") {
+				b.Fatalf("import: status %d %s\n%.300s", res.StatusCode, loc, body)
+			}
+			parsed, _ := record.Parse(rec)
+			s, err := sa.Replay(parsed)
+			if err != nil {
+				b.Fatal(err)
+			}
+			v, bytes := n, 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				a := walkStep(s, v)
+				form := url.Values{"v": {strconv.Itoa(v)}, "type": {a.Type}}
+				if a.Type == sa.TypeMove {
+					form.Set("to", a.To)
+				} else {
+					form.Set("made", "1")
+				}
+				res, body := send(http.MethodPost, loc+"/act", form, true)
+				if res.StatusCode != http.StatusOK {
+					b.Fatalf("tap %v: status %d\n%.300s", form, res.StatusCode, body)
+				}
+				bytes += len(body)
+				if s, err = sa.Apply(s, a); err != nil {
+					b.Fatal(err)
+				}
+				v++
+			}
+			b.ReportMetric(float64(bytes)/float64(b.N), "answer-B/op")
+		})
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
+	"sync"
 )
 
 // Game ids, exactly as the record format spells them.
@@ -87,11 +89,27 @@ func (e *ActionError) Unwrap() error { return e.Err }
 // misspelt field in a setup or an action is an error and not a default value,
 // and keys given twice in one object (encoding/json would keep the last, and
 // matches keys regardless of case: "type" and "Type" are one key), so a
-// record never says two things of which one is quietly dropped.
+// record never says two things of which one is quietly dropped. Trailing
+// data after the object is refused too.
+//
+// Replay reads every action of a record through here, so the common case
+// does not build a json.Decoder: for a flat struct (no struct inside it) the
+// object is unmarshalled once and its top-level keys are checked against the
+// struct's fields. Anything that path does not accept is decoded again the
+// strict way, so an error reads exactly as json.Decoder words it.
 func DecodeStrict(data []byte, v any) error {
 	if err := noDuplicateKeys(data); err != nil {
 		return err
 	}
+	if fields := flatFields(v); fields != nil {
+		if json.Unmarshal(data, v) == nil && knownKeys(data, fields) {
+			return nil
+		}
+	}
+	return decodeStrictSlow(data, v)
+}
+
+func decodeStrictSlow(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -170,6 +188,200 @@ func sameKey(x, y []byte) bool {
 		return strings.EqualFold(sx, sy)
 	}
 	return bytes.EqualFold(x, y)
+}
+
+// fieldCache maps a struct type to its JSON key names, or to nil when the
+// type is not flat. Like encoding/json's own field cache it only ever holds
+// facts about types, so sharing it changes no result.
+var fieldCache sync.Map // reflect.Type -> []string
+
+// flatFields returns the JSON keys a pointer to a flat struct accepts, or nil
+// when v must take the json.Decoder path: not a pointer to a struct, a
+// custom unmarshaller, an embedded field, or a struct reachable inside it
+// (whose own keys the Decoder would check too).
+func flatFields(v any) []string {
+	t := reflect.TypeOf(v)
+	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	t = t.Elem()
+	if f, ok := fieldCache.Load(t); ok {
+		return f.([]string)
+	}
+	f := structKeys(t)
+	fieldCache.Store(t, f)
+	return f
+}
+
+var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+
+func structKeys(t reflect.Type) []string {
+	if reflect.PointerTo(t).Implements(unmarshalerType) {
+		return nil
+	}
+	keys := []string{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous {
+			return nil
+		}
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" && !strings.Contains(f.Tag.Get("json"), ",") {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if !plainKey(name) || !scalar(f.Type) {
+			return nil
+		}
+		keys = append(keys, name)
+	}
+	return keys
+}
+
+// plainKey: a tag name encoding/json takes as written (it ignores odd ones).
+func plainKey(name string) bool {
+	for _, c := range name {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// scalar: no struct whose keys encoding/json would check is reachable from
+// t. A type with its own UnmarshalJSON reads its bytes itself, the same way
+// under both paths, so it counts as a scalar.
+func scalar(t reflect.Type) bool {
+	for {
+		if t.Implements(unmarshalerType) || reflect.PointerTo(t).Implements(unmarshalerType) {
+			return true
+		}
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+			t = t.Elem()
+		case reflect.Struct, reflect.Interface:
+			return false
+		default:
+			return true
+		}
+	}
+}
+
+// knownKeys reports whether every top-level key of the object in data (valid
+// JSON, already unmarshalled) names a field, matched without regard to case as
+// encoding/json matches them. A key written with escapes is left to the
+// strict path.
+func knownKeys(data []byte, fields []string) bool {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return false
+	}
+	i++
+	for {
+		i = skipSpace(data, i)
+		if i >= len(data) {
+			return false
+		}
+		switch data[i] {
+		case '}':
+			return true
+		case ',':
+			i++
+			continue
+		case '"':
+		default:
+			return false
+		}
+		end := i + 1
+		for end < len(data) && data[end] != '"' {
+			if data[end] == '\\' {
+				return false
+			}
+			end++
+		}
+		if end >= len(data) || !hasField(fields, data[i+1:end]) {
+			return false
+		}
+		i = skipSpace(data, end+1)
+		if i >= len(data) || data[i] != ':' {
+			return false
+		}
+		if i = skipValue(data, i+1); i < 0 {
+			return false
+		}
+	}
+}
+
+func hasField(fields []string, key []byte) bool {
+	for _, f := range fields {
+		if len(f) == len(key) && string(key) == f {
+			return true
+		}
+	}
+	for _, f := range fields {
+		if strings.EqualFold(f, string(key)) {
+			return true
+		}
+	}
+	return false
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// skipValue returns the index just after the JSON value starting at or after
+// i (data is known to be valid), or -1.
+func skipValue(data []byte, i int) int {
+	depth := 0
+	for i < len(data) {
+		switch c := data[i]; c {
+		case '"':
+			i++
+			for i < len(data) && data[i] != '"' {
+				if data[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			i++
+		case '{', '[':
+			depth++
+			i++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+			i++
+		case ',':
+			if depth == 0 {
+				return i
+			}
+			i++
+		default:
+			i++
+		}
+		if depth == 0 && i <= len(data) {
+			if j := skipSpace(data, i); j < len(data) && (data[j] == ',' || data[j] == '}') {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // Rules is the part of one game's rules package that playing a record

@@ -1,9 +1,13 @@
 package record_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/grimoire-games/grimoire/rules/record"
@@ -94,4 +98,150 @@ func TestParse(t *testing.T) {
 			}
 		})
 	}
+}
+
+// flat is shaped like a rules package's wire action: scalars and pointers to
+// scalars only, so DecodeStrict takes its path without a json.Decoder.
+type flat struct {
+	Type  string   `json:"type"`
+	Made  *bool    `json:"made,omitempty"`
+	Card  *int     `json:"card,omitempty"`
+	Coins []string `json:"coins,omitempty"`
+	Skip  int      `json:"-"`
+	Dash  int      `json:"-,"`
+	Plain int
+	Level *level         `json:"level,omitempty"`
+	Marks []level        `json:"marks,omitempty"`
+	Count map[string]int `json:"count,omitempty"`
+}
+
+// level reads its own JSON, as the games' elements and coins do: only
+// "low" or "high".
+type level int
+
+func (l *level) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case `"low"`:
+		*l = 1
+	case `"high"`:
+		*l = 2
+	default:
+		return fmt.Errorf("%s is not a level", b)
+	}
+	return nil
+}
+
+// nested has a struct inside, whose keys must be checked as well.
+type nested struct {
+	Type  string `json:"type"`
+	Inner struct {
+		N int `json:"n"`
+	} `json:"inner"`
+}
+
+// strictReference is DecodeStrict as it was before the fast path: one
+// json.Decoder per object.
+func strictReference(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("trailing data after the object")
+	}
+	return nil
+}
+
+func TestDecodeStrict(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		ok       bool
+	}{
+		{"known keys are read", `{"type":"spy-shot","made":true}`, true},
+		{"keys match without regard to case, as encoding/json does", `{"TYPE":"pass","Card":3}`, true},
+		{"an untagged field is known by its Go name", `{"type":"x","plain":2}`, true},
+		{"a field tagged \"-,\" is known as \"-\"", `{"-":1}`, true},
+		{"whitespace everywhere is fine", " \n{ \"type\" : \"x\" , \"coins\" : [ \"a\" , \"b\" ] }\t", true},
+		{"an escaped key is still matched", `{"\u0074ype":"x"}`, true},
+		{"an unknown key is refused", `{"type":"pass","colour":"red"}`, false},
+		{"a field tagged \"-\" is unknown", `{"type":"pass","Skip":1}`, false},
+		{"a key inside a string value is no key", `{"type":"\"colour\":1"}`, true},
+		{"trailing data is refused", `{"type":"pass"} {"type":"pass"}`, false},
+		{"a trailing value is refused", `{"type":"pass"}3`, false},
+		{"not an object", `3`, false},
+		{"not JSON", `{"type":`, false},
+		{"a wrong type is refused", `{"type":3}`, false},
+		{"a field that reads its own JSON is read by it", `{"level":"high","marks":["low","high"]}`, true},
+		{"and its refusal is the refusal", `{"level":"medium"}`, false},
+		{"a map's keys are not fields", `{"count":{"a":1,"b":2}}`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got, want flat
+			err := record.DecodeStrict([]byte(tc.in), &got)
+			refErr := strictReference([]byte(tc.in), &want)
+			if (err == nil) != tc.ok {
+				t.Fatalf("DecodeStrict(%s) = %v, want ok %v", tc.in, err, tc.ok)
+			}
+			if fmt.Sprint(err) != fmt.Sprint(refErr) {
+				t.Fatalf("error %q, json.Decoder says %q", err, refErr)
+			}
+			if err == nil && !reflect.DeepEqual(got, want) {
+				t.Fatalf("decoded %+v, json.Decoder decodes %+v", got, want)
+			}
+		})
+	}
+	t.Run("an unknown key inside a nested object is refused", func(t *testing.T) {
+		var n nested
+		err := record.DecodeStrict([]byte(`{"type":"x","inner":{"n":1,"m":2}}`), &n)
+		if err == nil || !strings.Contains(err.Error(), `unknown field "m"`) {
+			t.Fatalf("err = %v, want the unknown field named", err)
+		}
+	})
+	t.Run("trailing data names itself", func(t *testing.T) {
+		var f flat
+		err := record.DecodeStrict([]byte(`{"type":"pass"} {}`), &f)
+		if err == nil || err.Error() != "trailing data after the object" {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+// FuzzDecodeStrict: the fast path accepts exactly what one strict
+// json.Decoder accepts, decodes the same value and words errors the same.
+func FuzzDecodeStrict(f *testing.F) {
+	for _, s := range []string{`{"type":"pass"}`, `{"type":"leap","made":true,"card":2}`, `{"TyPe":"x"}`, `{"type":"x"} {}`, `{"colour":1}`, `{"coins":["a","b\"]"]}`, `{"\u0074ype":"x"}`, `{"type":"x",}`, `{"type":"x"} ]`, `{"level":"low","marks":["high"]}`, `{"count":{"x":1},"Level":"high"}`, `{"marks":[1]}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var got, want flat
+		err := record.DecodeStrict(data, &got)
+		refErr := strictReference(data, &want)
+		if fmt.Sprint(err) != fmt.Sprint(refErr) {
+			t.Fatalf("DecodeStrict(%q) = %v, json.Decoder: %v", data, err, refErr)
+		}
+		if err == nil && !reflect.DeepEqual(got, want) {
+			t.Fatalf("DecodeStrict(%q) decoded %+v, json.Decoder %+v", data, got, want)
+		}
+	})
+}
+
+func BenchmarkDecodeStrict(b *testing.B) {
+	data := []byte(`{"type":"leap","made":true,"card":3}`)
+	b.Run("flat", func(b *testing.B) {
+		for b.Loop() {
+			var f flat
+			if err := record.DecodeStrict(data, &f); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("decoder", func(b *testing.B) {
+		for b.Loop() {
+			var f flat
+			if err := strictReference(data, &f); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

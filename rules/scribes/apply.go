@@ -261,7 +261,7 @@ func (s *State) play(a Action) {
 		s.afterMain = true
 		s.discardSeat = a.Seat
 	case ActReserve:
-		p.reserve = append(p.reserve, s.row[a.Index].card)
+		p.reserve = append(p.reserve[:len(p.reserve):len(p.reserve)], s.row[a.Index].card)
 		s.leaveRow(a.Index)
 	case ActScribe:
 		for e, k := range a.Oinks {
@@ -269,11 +269,11 @@ func (s *State) play(a Action) {
 			s.supply[e] += k
 		}
 		if a.From == FromReserve {
-			p.scribed = append(p.scribed, p.reserve[a.Index])
+			p.scribed = append(p.scribed[:len(p.scribed):len(p.scribed)], p.reserve[a.Index])
 			p.reserve = append(p.reserve[:a.Index:a.Index], p.reserve[a.Index+1:]...)
 			s.afterMain = true
 		} else {
-			p.scribed = append(p.scribed, s.row[a.Index].card)
+			p.scribed = append(p.scribed[:len(p.scribed):len(p.scribed)], s.row[a.Index].card)
 			s.leaveRow(a.Index)
 		}
 	case ActDiscard:
@@ -394,7 +394,7 @@ func (s *State) advance() {
 // slot without a card (the end condition makes that unreachable).
 func (s *State) refill(i int) {
 	if len(s.stack) > 0 {
-		s.spent = append(s.spent, s.row[i].tile)
+		s.spent = append(s.spent[:len(s.spent):len(s.spent)], s.row[i].tile)
 		s.row[i].tile = s.stack[0]
 		s.stack = s.stack[1:]
 	}

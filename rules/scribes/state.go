@@ -263,19 +263,14 @@ func explicitDraw(d *Data, ids [][]string, n int) ([][]DrawCard, int, error) {
 
 // clone deep-copies everything Apply may change.
 func (s State) clone() State {
+	// Only what play and advance write in place is copied: the players
+	// (their oinks are arrays) and the follow-up. The card and tile slices
+	// are only resliced, or grown through full slice expressions, so the old
+	// state and the new one can share them.
 	c := s
-	c.players = make([]player, len(s.players))
-	for i, p := range s.players {
-		p.reserve = slices.Clone(p.reserve)
-		p.scribed = slices.Clone(p.scribed)
-		c.players[i] = p
-	}
-	c.pile = slices.Clone(s.pile)
-	c.stack = slices.Clone(s.stack)
-	c.spent = slices.Clone(s.spent)
+	c.players = slices.Clone(s.players)
 	if s.fol != nil {
 		f := *s.fol
-		f.queue = slices.Clone(f.queue)
 		c.fol = &f
 	}
 	return c

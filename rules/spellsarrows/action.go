@@ -113,6 +113,15 @@ func (a *Action) UnmarshalJSON(b []byte) error {
 // field, a field that does not belong to the type or a missing one is an
 // error wrapping ErrBadAction.
 func ParseAction(raw []byte) (Action, error) {
+	if a, sh, ok := parseWireFast(raw); ok && wellFormed(a.Type, sh) {
+		return a, nil
+	}
+	return parseActionStrict(raw)
+}
+
+// parseActionStrict is ParseAction through encoding/json, with the reason
+// for every refusal.
+func parseActionStrict(raw []byte) (Action, error) {
 	var w wireAction
 	if err := record.DecodeStrict(raw, &w); err != nil {
 		return Action{}, fmt.Errorf("%w: %v", ErrBadAction, err)

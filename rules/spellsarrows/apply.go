@@ -2,6 +2,7 @@ package spellsarrows
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -17,14 +18,17 @@ func Apply(s State, a Action) (State, error) {
 	if s.over {
 		return s, fail(ErrGameOver, "the game is over: %s", s.reason)
 	}
-	c := Legal(s)
-	if !c.Allows(a.Type) {
+	// The lean checks below decide legality without building Choices or any
+	// text; only a refused action pays for Legal and its reason.
+	if !s.allows(a.Type) {
 		return s, s.notNow(a)
 	}
-	if err := s.check(c, a); err != nil {
-		return s, err
+	if !s.fine(a) {
+		if err := s.check(Legal(s), a); err != nil {
+			return s, err
+		}
 	}
-	n := s.clone()
+	n := s.cloneFor(a)
 	switch a.Type {
 	case TypeSpyShot:
 		n.spyShot(a.Made)
@@ -274,7 +278,7 @@ func (s *State) spyShot(made bool) {
 			return
 		}
 		s.paid++
-		if s.paid >= s.Toll() && s.w.loc[s.at].Kind == KindGate {
+		if s.paid >= s.Toll() && s.here.Kind == KindGate {
 			s.escape()
 		}
 		return
@@ -300,7 +304,7 @@ func otherEnd(span, from string) string {
 }
 
 func (s *State) move(to string) {
-	if s.w.loc[s.at].Kind == KindGoto {
+	if s.here.Kind == KindGoto {
 		s.arrive(to)
 		return
 	}
@@ -314,16 +318,17 @@ func (s *State) move(to string) {
 
 // arrive: the spy leaves s.at (its exit effects happen now) and stands at to.
 func (s *State) arrive(to string) {
-	l := s.w.loc[s.at]
+	l := s.here
 	switch l.Kind {
 	case KindPharmacy:
 		s.health = min(MaxHealth, s.health+PharmacyBoost)
 	case KindArmoury:
 		s.armour = min(MaxArmour, s.armour+1)
 	case KindTown:
-		s.travel = append(s.travel, travelValue(l.Zone))
+		// A full slice expression: the old state's array is never written.
+		s.travel = append(s.travel[:len(s.travel):len(s.travel)], travelValue(l.Zone))
 	}
-	s.at = to
+	s.at, s.here = to, s.w.locp[to]
 	s.paid = 0
 }
 
@@ -347,7 +352,7 @@ func (s *State) escape() {
 		s.paid = 0
 		return
 	}
-	s.at, s.health, s.armour, s.travel = s.w.start, StartHealth, 0, []int{}
+	s.at, s.here, s.health, s.armour, s.travel = s.w.start, s.w.locp[s.w.start], StartHealth, 0, []int{}
 	s.endSpyHalf()
 }
 
@@ -386,8 +391,8 @@ func (s *State) leap(a Action) {
 	s.leaps--
 	s.win.leapUsed, s.win.volley = true, false
 	if a.Made {
-		from, _ := s.spanArg(a.From)
-		to, _ := s.spanArg(a.To)
+		from, _ := canonSpan(a.From)
+		to, _ := canonSpan(a.To)
 		s.giants[to] = s.giants[from]
 		delete(s.giants, from)
 	}
@@ -475,7 +480,7 @@ func (s *State) target(a Action) {
 			return
 		}
 	} else {
-		k, _ := s.spanArg(a.Span)
+		k, _ := canonSpan(a.Span)
 		s.giants[k] = s.pending.size
 	}
 	s.pending = pendingState{}
@@ -508,4 +513,45 @@ func (s *State) endMageHalf() {
 	s.half = HalfSpy
 	s.cast, s.pending = castState{}, pendingState{}
 	s.spellClock, s.fails, s.lastCourtSpell = SpellClock, 0, 0
+}
+
+// cloneFor copies what applying a may write and shares the rest: a State is
+// never written once returned, so the maps and slices an action leaves alone
+// can be shared by the old state and the new one.
+func (s State) cloneFor(a Action) State {
+	switch a.Type {
+	case TypeSpyShot:
+		if a.Made && s.engaged != "" {
+			s.giants = maps.Clone(s.giants)
+		}
+	case TypeLeap:
+		if a.Made {
+			s.giants = maps.Clone(s.giants)
+		}
+	case TypeTarget:
+		s.elves = maps.Clone(s.elves)
+		s.giants = maps.Clone(s.giants)
+	case TypeSpellShot:
+		if s.cast.card == BenchCard {
+			s.bench = slices.Clone(s.bench)
+			s.bonus = slices.Clone(s.bonus)
+		}
+	case TypeBench:
+		s.court = slices.Clone(s.court)
+		s.bench = slices.Clone(s.bench)
+	}
+	return s
+}
+
+// canonSpan is the span key of raw ("W4-E4" → "E4-W4") and whether raw reads
+// as a span; a key already in order is returned as it is, without a copy.
+func canonSpan(raw string) (string, bool) {
+	a, b, ok := strings.Cut(raw, "-")
+	if !ok || a == "" || b == "" || strings.IndexByte(b, '-') >= 0 {
+		return "", false
+	}
+	if a <= b {
+		return raw, true
+	}
+	return SpanKey(a, b), true
 }

@@ -342,12 +342,16 @@ type world struct {
 	towns   []string // guardable locations (towns and gates), map order
 	start   string
 	spotIdx map[string]Spot
+	// locp points into m.Locations, so a state can keep the spy's location
+	// at hand instead of looking it up on every question.
+	locp map[string]*Location
 }
 
 func newWorld(m Map, d Deck) *world {
-	w := &world{m: m, d: d, loc: map[string]Location{}, adj: map[string][]string{}, isSpan: map[string]bool{}, spotIdx: map[string]Spot{}}
-	for _, l := range m.Locations {
+	w := &world{m: m, d: d, loc: map[string]Location{}, adj: map[string][]string{}, isSpan: map[string]bool{}, spotIdx: map[string]Spot{}, locp: map[string]*Location{}}
+	for i, l := range m.Locations {
 		w.loc[l.ID] = l
+		w.locp[l.ID] = &m.Locations[i]
 		w.adj[l.ID] = m.Adjacent(l.ID)
 		if l.Kind == KindStart {
 			w.start = l.ID

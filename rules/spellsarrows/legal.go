@@ -230,7 +230,7 @@ func (s State) hasResponse() bool {
 
 func (s State) arrowDamage() int {
 	d := 2
-	if s.w.loc[s.at].Zone == ZoneArc {
+	if s.here.Zone == ZoneArc {
 		d = 3
 	}
 	return max(0, d-s.armour)
@@ -311,4 +311,120 @@ func (s State) whyNotCast(n int) string {
 		return ""
 	}
 	return fmt.Sprintf("the last attempt was a court spell (%s): cast Librarian's Bench before another court spell", last)
+}
+
+// typesInto appends the action types legal now to dst, in the order Legal
+// lists them.
+func (s State) typesInto(dst []string) []string {
+	switch s.phase() {
+	case PhaseSpyShoot:
+		return append(dst, TypeSpyShot)
+	case PhaseSpyMove:
+		return append(dst, TypeMove)
+	case PhaseResponse:
+		if s.canArrow() {
+			dst = append(dst, TypeArrow)
+		}
+		if s.canLeap() {
+			dst = append(dst, TypeLeap)
+		}
+		return append(dst, TypePass, TypeSpyShot)
+	case PhaseMage:
+		return append(dst, TypeCast, TypeEndHalf)
+	case PhaseCasting:
+		return append(dst, TypeSpellShot, TypeAbandon)
+	case PhaseTarget:
+		return append(dst, TypeTarget)
+	case PhaseBench:
+		return append(dst, TypeBench)
+	}
+	return dst
+}
+
+// allows is Legal(s).Allows(typ) without building the choices.
+func (s State) allows(typ string) bool {
+	switch s.phase() {
+	case PhaseSpyShoot:
+		return typ == TypeSpyShot
+	case PhaseSpyMove:
+		return typ == TypeMove
+	case PhaseResponse:
+		switch typ {
+		case TypePass, TypeSpyShot:
+			return true
+		case TypeArrow:
+			return s.canArrow()
+		case TypeLeap:
+			return s.canLeap()
+		}
+	case PhaseMage:
+		return typ == TypeCast || typ == TypeEndHalf
+	case PhaseCasting:
+		return typ == TypeSpellShot || typ == TypeAbandon
+	case PhaseTarget:
+		return typ == TypeTarget
+	case PhaseBench:
+		return typ == TypeBench
+	}
+	return false
+}
+
+// fine reports whether check(Legal(s), a) would pass for an action whose
+// type s allows, reading the state directly: no lists, no text.
+func (s State) fine(a Action) bool {
+	switch a.Type {
+	case TypeMove:
+		if l := s.here; l.Kind == KindGoto {
+			return a.To == l.Target
+		}
+		return slices.Contains(s.w.adj[s.at], a.To)
+	case TypeLeap:
+		if !a.Made {
+			return true
+		}
+		from, ok := canonSpan(a.From)
+		if !ok || !s.w.isSpan[from] {
+			return false
+		}
+		to, ok := canonSpan(a.To)
+		if !ok || !s.w.isSpan[to] {
+			return false
+		}
+		return s.giants[from] > 0 && from != s.engaged && s.giants[to] == 0
+	case TypeCast:
+		return s.castable(a.Card)
+	case TypeTarget:
+		if s.pending.kind == EffectElf {
+			return a.Span == "" && a.At != "" && s.elves[a.At] < s.elfCap(a.At)
+		}
+		if a.At != "" || a.Span == "" {
+			return false
+		}
+		k, ok := canonSpan(a.Span)
+		return ok && s.w.isSpan[k] && s.giants[k] == 0
+	case TypeBench:
+		if !slices.Contains(s.bench, a.Card) {
+			return false
+		}
+		if len(s.court) >= courtSize {
+			return a.Cut != 0 && slices.Contains(s.court, a.Cut)
+		}
+		return a.Cut == 0
+	}
+	return true
+}
+
+// castable is whyNotCast(n) == "" without the words.
+func (s State) castable(n int) bool {
+	switch {
+	case n == BenchCard:
+		return true
+	case n < 1 || n > len(s.w.d.Cards) || !slices.Contains(s.court, n):
+		return false
+	case s.lastCourtSpell == 0:
+		return true
+	case s.setup.Options.SameSpellOnly:
+		return s.lastCourtSpell != n
+	}
+	return false
 }

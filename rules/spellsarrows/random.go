@@ -7,17 +7,20 @@ import "math/rand/v2"
 // flip; the mage ends a half early now and then. It returns the zero Action
 // when the game is over.
 func RandomLegal(s State, r *rand.Rand) Action {
-	c := Legal(s)
-	if len(c.Types) == 0 {
+	// The same draws, in the same order, as picking from Legal(s); the lists
+	// are read from the state so that no prompt or card text is built.
+	var buf [4]string
+	types := s.typesInto(buf[:0])
+	if s.w == nil || len(types) == 0 {
 		return Action{}
 	}
 	pick := func(xs []string) string { return xs[r.IntN(len(xs))] }
-	typ := c.Types[r.IntN(len(c.Types))]
-	switch c.Phase {
+	typ := types[r.IntN(len(types))]
+	switch s.phase() {
 	case PhaseResponse:
 		// Mostly answer the miss; sometimes pass or let the spy shoot on.
-		if r.IntN(4) != 0 && len(c.Types) > 2 {
-			typ = c.Types[r.IntN(len(c.Types)-2)]
+		if r.IntN(4) != 0 && len(types) > 2 {
+			typ = types[r.IntN(len(types)-2)]
 		}
 	case PhaseMage:
 		typ = TypeCast
@@ -35,39 +38,46 @@ func RandomLegal(s State, r *rand.Rand) Action {
 	case TypeSpyShot:
 		return SpyShot(made)
 	case TypeMove:
-		return Move(pick(c.Moves))
+		if l := s.here; l.Kind == KindGoto {
+			return Move(pick([]string{l.Target}))
+		}
+		return Move(pick(s.w.adj[s.at]))
 	case TypeArrow:
 		return Arrow(made)
 	case TypeLeap:
 		if !made {
 			return Leap(false, "", "")
 		}
-		return Leap(true, pick(c.LeapGiants), pick(c.LeapSpans))
+		return Leap(true, pick(s.leapGiants()), pick(s.freeSpans()))
 	case TypePass:
 		return Pass()
 	case TypeCast:
-		var ok []int
-		for _, cc := range c.Cards {
-			if cc.Castable {
-				ok = append(ok, cc.Card.Number)
+		var buf [courtSize + 1]int
+		ok := buf[:0]
+		for _, c := range s.court {
+			if s.castable(c) {
+				ok = append(ok, c)
 			}
 		}
+		ok = append(ok, BenchCard)
 		return Cast(ok[r.IntN(len(ok))])
 	case TypeSpellShot:
 		return SpellShot(r.IntN(3) != 0)
 	case TypeAbandon:
 		return Abandon()
 	case TypeTarget:
-		if len(c.TargetSpans) > 0 {
-			return TargetSpan(pick(c.TargetSpans))
+		if s.pending.kind != EffectElf {
+			if spans := s.freeSpans(); len(spans) > 0 {
+				return TargetSpan(pick(spans))
+			}
 		}
-		return TargetAt(pick(c.TargetLocations))
+		return TargetAt(pick(s.elfTargets()))
 	case TypeBench:
 		cut := 0
-		if len(c.CutCards) > 0 {
-			cut = c.CutCards[r.IntN(len(c.CutCards))]
+		if len(s.court) >= courtSize {
+			cut = s.court[r.IntN(len(s.court))]
 		}
-		return Bench(c.BenchCards[r.IntN(len(c.BenchCards))], cut)
+		return Bench(s.bench[r.IntN(len(s.bench))], cut)
 	case TypeEndHalf:
 		return EndHalf()
 	}

@@ -47,6 +47,7 @@ type State struct {
 
 	// spy
 	at      string
+	here    *Location // the location at, shared with the world (read only)
 	health  int
 	armour  int
 	travel  []int
@@ -104,7 +105,7 @@ func New(setup Setup, seed int64) (State, error) {
 	s := State{
 		w: w, setup: setup, seed: seed,
 		turn: 1, half: HalfSpy,
-		at: w.start, health: StartHealth, travel: []int{},
+		at: w.start, here: w.locp[w.start], health: StartHealth, travel: []int{},
 		shotClock: ShotClock, spellClock: SpellClock,
 		court: []int{}, bench: []int{}, bonus: []int{},
 		elves: map[string]int{}, giants: map[string]int{},
@@ -172,7 +173,15 @@ func (s State) Over() bool     { return s.over }
 func (s State) Winner() string { return s.winner }
 
 // Toll is the exit toll where the spy stands: 1 + elf cones, 0 at a goto.
-func (s State) Toll() int { return s.tollAt(s.at) }
+func (s State) Toll() int {
+	if s.here == nil {
+		return s.tollAt(s.at)
+	}
+	if s.here.Kind == KindGoto {
+		return 0
+	}
+	return 1 + s.elves[s.at]
+}
 
 func (s State) tollAt(id string) int {
 	if s.w == nil {

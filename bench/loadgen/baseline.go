@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	_ "modernc.org/sqlite"
+)
+
+// bareEcho serves fixed bytes the way the app would send them, with none of
+// its work: the ceiling a handler on this machine could reach.
+func bareEcho(tap, page []byte) (base string, stop func(), err error) {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	send := func(b []byte) echo.HandlerFunc {
+		return func(c echo.Context) error { return c.HTMLBlob(http.StatusOK, b) }
+	}
+	e.POST("/tap", send(tap))
+	e.GET("/page", send(page))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: e, ReadHeaderTimeout: 5 * time.Second}
+	go srv.Serve(ln)
+	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
+}
+
+// rawAppends is how many durable one-row commits per second SQLite does on
+// this disk with the store's pragmas (WAL, synchronous FULL, immediate
+// transactions), each row in its own transaction, for d.
+func rawAppends(ctx context.Context, dir string, d time.Duration) (float64, error) {
+	f, err := os.CreateTemp(dir, "raw-*.db")
+	if err != nil {
+		return 0, err
+	}
+	f.Close()
+	path := f.Name()
+	defer os.Remove(path)
+	defer os.Remove(path + "-wal")
+	defer os.Remove(path + "-shm")
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_pragma=journal_mode(WAL)&_txlock=immediate")
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS entries (
+		game_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, action TEXT,
+		seat INTEGER NOT NULL, client_id TEXT, at INTEGER NOT NULL,
+		PRIMARY KEY (game_id, seq), UNIQUE (game_id, client_id)) STRICT, WITHOUT ROWID`); err != nil {
+		return 0, fmt.Errorf("raw appends: %w", err)
+	}
+	action := `{"type":"spy-shot","made":true}`
+	start := time.Now()
+	n := 0
+	for time.Since(start) < d {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return 0, err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO entries (game_id, seq, kind, action, seat, client_id, at) VALUES (?, ?, 'action', ?, -1, ?, ?)`,
+			"raw", n, action, fmt.Sprint("c", n), time.Now().UnixMilli()); err != nil {
+			tx.Rollback()
+			return 0, err
+		}
+		if err := tx.Commit(); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	return float64(n) / time.Since(start).Seconds(), nil
+}

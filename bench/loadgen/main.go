@@ -1,0 +1,560 @@
+// Command loadgen plays real Spells & Arrows games against a Grimoire server
+// over HTTP, as phones at the court do, and measures what a tap costs: open
+// loop at fixed rates, closed loop, a bare Echo handler and raw durable
+// SQLite appends as baselines in the same run, and tap cost as a game grows.
+// Everything is bounded in time and talks to 127.0.0.1 only. Usage and the
+// figures it produced: docs/performance.md.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+)
+
+type config struct {
+	target     string
+	bin        string
+	src        string
+	phones     int
+	rates      []int
+	duration   time.Duration
+	closed     int
+	rounds     int
+	turns      int
+	growth     []int
+	growthTaps int
+	undo       float64
+	runs       map[string]bool
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "loadgen:", err)
+		os.Exit(1)
+	}
+}
+
+func ints(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("%q is not a positive number", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func parse(args []string) (config, error) {
+	fs := flag.NewFlagSet("loadgen", flag.ContinueOnError)
+	var c config
+	var rates, growth, runs string
+	fs.StringVar(&c.target, "target", "", "URL of a running server (loopback); empty builds and starts one")
+	fs.StringVar(&c.bin, "bin", "", "server binary to start (empty: go build ./cmd/grimoire from -src)")
+	fs.StringVar(&c.src, "src", ".", "repository root to build the server from")
+	fs.IntVar(&c.phones, "phones", 100, "phones in the open-loop runs, each playing its own game")
+	fs.StringVar(&rates, "rates", "200,500", "open-loop rates in taps per second, comma-separated")
+	fs.DurationVar(&c.duration, "duration", 5*time.Second, "length of each run")
+	fs.IntVar(&c.closed, "closed", 8, "concurrent phones in the closed-loop runs")
+	fs.IntVar(&c.rounds, "rounds", 1, "closed-loop rounds, app and baselines alternating (the median is reported)")
+	fs.IntVar(&c.turns, "turns", 5, "turns per game")
+	fs.StringVar(&growth, "growth", "10,300,1000,5000", "game lengths (actions) of the growth run")
+	fs.IntVar(&c.growthTaps, "growth-taps", 40, "taps measured at each length of the growth run")
+	fs.Float64Var(&c.undo, "undo", 0.02, "share of taps that are an undo")
+	fs.StringVar(&runs, "runs", "open,closed,growth", "which runs: open, closed (with the baselines), growth, pages (headless Chromium)")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	var err error
+	if c.rates, err = ints(rates); err != nil {
+		return c, fmt.Errorf("-rates: %w", err)
+	}
+	if c.growth, err = ints(growth); err != nil {
+		return c, fmt.Errorf("-growth: %w", err)
+	}
+	c.runs = map[string]bool{}
+	for _, r := range strings.Split(runs, ",") {
+		c.runs[strings.TrimSpace(r)] = true
+	}
+	if c.phones < 1 || c.closed < 1 || c.rounds < 1 || c.duration <= 0 || c.duration > 10*time.Minute {
+		return c, errors.New("phones, closed and rounds must be at least 1, and the duration 0 to 10 minutes")
+	}
+	if c.target != "" {
+		u, err := url.Parse(c.target)
+		if err != nil || !loopback(u.Hostname()) {
+			return c, fmt.Errorf("-target %q: only a loopback address is allowed", c.target)
+		}
+		c.target = strings.TrimSuffix(c.target, "/")
+	}
+	return c, nil
+}
+
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// server is the app under test when loadgen started it itself.
+type server struct {
+	base string
+	cmd  *exec.Cmd
+	data string
+}
+
+// cpu is the server's user+system CPU time so far (Linux /proc), or -1.
+func (s *server) cpu() time.Duration {
+	if s == nil || s.cmd == nil {
+		return -1
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return -1
+	}
+	// Fields after the ")" closing the command name; utime and stime are 14
+	// and 15 of the whole line, in clock ticks of 1/100 s.
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) < 13 {
+		return -1
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(u+st) * 10 * time.Millisecond
+}
+
+func startServer(ctx context.Context, c config, tmp string, out io.Writer) (*server, error) {
+	bin := c.bin
+	if bin == "" {
+		bin = filepath.Join(tmp, "grimoire")
+		fmt.Fprintf(out, "building the server from %s ...\n", c.src)
+		build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/grimoire")
+		build.Dir, build.Stdout, build.Stderr = c.src, out, os.Stderr
+		if err := build.Run(); err != nil {
+			return nil, fmt.Errorf("build the server: %w", err)
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	s := &server{base: "http://" + addr, data: filepath.Join(tmp, "data")}
+	s.cmd = exec.Command(bin, "serve", "--addr", addr, "--data", s.data)
+	logf, err := os.Create(filepath.Join(tmp, "server.log"))
+	if err != nil {
+		return nil, err
+	}
+	s.cmd.Stdout, s.cmd.Stderr = logf, logf
+	if err := s.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start the server: %w", err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if res, err := http.Get(s.base + "/healthz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return s, nil
+			}
+		}
+	}
+	s.stop()
+	return nil, errors.New("the server did not answer /healthz within 20s (see server.log)")
+}
+
+func (s *server) stop() {
+	if s != nil && s.cmd != nil && s.cmd.Process != nil {
+		s.cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { s.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			s.cmd.Process.Kill()
+		}
+	}
+}
+
+func transport(n int) *http.Transport {
+	return &http.Transport{MaxIdleConns: n * 2, MaxIdleConnsPerHost: n * 2, IdleConnTimeout: time.Minute, DisableCompression: true}
+}
+
+func run(ctx context.Context, args []string, out io.Writer) error {
+	c, err := parse(args)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "grimoire-loadgen-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	base := c.target
+	var srv *server
+	if base == "" {
+		if srv, err = startServer(ctx, c, tmp, out); err != nil {
+			return err
+		}
+		defer srv.stop()
+		base = srv.base
+	}
+	fmt.Fprintf(out, "target %s, %s per run\n", base, c.duration)
+	if c.runs["open"] {
+		for _, rate := range c.rates {
+			st, cpu, err := openLoop(ctx, c, base, rate, srv)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "open loop %d taps/s offered, %d phones: %s%s\n", rate, c.phones, st, cpuNote(cpu, len(st.lat)))
+		}
+	}
+	if c.runs["closed"] {
+		if err := closedRuns(ctx, c, base, srv, tmp, out); err != nil {
+			return err
+		}
+	}
+	if c.runs["pages"] {
+		if err := pageWeight(ctx, base, "/", out); err != nil {
+			return err
+		}
+	}
+	if c.runs["growth"] {
+		if err := growthRun(ctx, c, base, out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func cpuNote(cpu time.Duration, taps int) string {
+	if cpu < 0 || taps == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; server CPU %.2f ms per tap", float64(cpu.Microseconds())/1000/float64(taps))
+}
+
+// startPhones gives each of n phones a fresh game.
+func startPhones(ctx context.Context, base string, n, turns int, seed uint64) ([]*phone, error) {
+	tr := transport(n)
+	phones := make([]*phone, n)
+	for i := range phones {
+		phones[i] = newPhone(base, tr, seed+uint64(i), turns)
+		if err := phones[i].newGame(ctx); err != nil {
+			return nil, fmt.Errorf("phone %d: new game: %w", i, err)
+		}
+	}
+	return phones, nil
+}
+
+// openLoop offers taps at a fixed rate whatever the answers do: tap i is
+// due at start + i/rate on phone i mod n, and its latency counts from when
+// it was due (a tap waiting for its phone's previous answer waits on the
+// clock), so a slow server cannot hide by slowing the generator down.
+func openLoop(ctx context.Context, c config, base string, rate int, srv *server) (*stats, time.Duration, error) {
+	phones, err := startPhones(ctx, base, c.phones, c.turns, uint64(rate)*1000)
+	if err != nil {
+		return nil, 0, err
+	}
+	st := &stats{}
+	total := int(float64(rate) * c.duration.Seconds())
+	due := make([]chan time.Time, len(phones))
+	var wg sync.WaitGroup
+	runCtx, cancel := context.WithTimeout(ctx, c.duration+30*time.Second)
+	defer cancel()
+	for i, p := range phones {
+		due[i] = make(chan time.Time, total/len(phones)+2)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ready := time.Time{}
+			for t0 := range due[i] {
+				r := p.tap(runCtx, c.undo)
+				if r.err == nil {
+					r.latency = time.Since(later(t0, ready))
+				}
+				st.add(r)
+				if r.over || (r.err == nil && len(p.choices) == 0) {
+					if err := p.newGame(runCtx); err != nil {
+						st.add(tapResult{err: fmt.Errorf("new game: %w", err)})
+						return
+					}
+					ready = time.Now()
+				}
+			}
+		}()
+	}
+	cpu0 := srv.cpu()
+	start := time.Now()
+	interval := time.Second / time.Duration(rate)
+	for i := 0; i < total && runCtx.Err() == nil; i++ {
+		at := start.Add(time.Duration(i) * interval)
+		time.Sleep(time.Until(at))
+		due[i%len(phones)] <- at
+	}
+	for _, ch := range due {
+		close(ch)
+	}
+	wg.Wait()
+	st.elapsed = time.Since(start)
+	cpu := srv.cpu()
+	if cpu >= 0 {
+		cpu -= cpu0
+	}
+	return st, cpu, nil
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// closedLoop runs n workers that each repeat one until d is over.
+func closedLoop(ctx context.Context, n int, d time.Duration, one func(ctx context.Context, worker int) tapResult) *stats {
+	st := &stats{}
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				r := one(ctx, w)
+				if ctx.Err() != nil && r.err != nil {
+					return // cut off by the end of the run
+				}
+				st.add(r)
+			}
+		}()
+	}
+	wg.Wait()
+	st.elapsed = time.Since(start)
+	return st
+}
+
+// closedRuns measures taps and reads as fast as n phones can go, against the
+// app, a bare Echo handler serving the same bytes and raw durable SQLite
+// appends, alternating in each round.
+func closedRuns(ctx context.Context, c config, base string, srv *server, tmp string, out io.Writer) error {
+	phones, err := startPhones(ctx, base, c.closed, c.turns, 77)
+	if err != nil {
+		return err
+	}
+	// The bytes the baseline serves: a real tap answer and a real game page.
+	tapBytes, pageBytes, form, err := sample(ctx, phones[0], c.undo)
+	if err != nil {
+		return err
+	}
+	bare, stopBare, err := bareEcho(tapBytes, pageBytes)
+	if err != nil {
+		return err
+	}
+	defer stopBare()
+	bareTr := transport(c.closed)
+	barePhones := make([]*phone, c.closed)
+	for i := range barePhones {
+		barePhones[i] = newPhone(bare, bareTr, uint64(i), c.turns)
+	}
+	// The app's tap loop also reads each answer to pick the next tap; the
+	// bare loop does not, so say what that reading costs the generator.
+	t0 := time.Now()
+	for range 200 {
+		barePhones[0].readScreen(tapBytes)
+	}
+	fmt.Fprintf(out, "the generator reads a tap answer in %.0f µs (in the app's tap loop only)\n", float64(time.Since(t0).Microseconds())/200)
+	var appTaps, bareTaps, appReads, bareReads, raw, cpuPerTap []float64
+	for round := 1; round <= c.rounds; round++ {
+		cpu0 := srv.cpu()
+		app := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
+			p := phones[w]
+			if len(p.choices) == 0 {
+				if err := p.newGame(ctx); err != nil {
+					return tapResult{err: err}
+				}
+			}
+			r := p.tap(ctx, c.undo)
+			if r.over {
+				if err := p.newGame(ctx); err != nil {
+					return tapResult{err: err}
+				}
+			}
+			return r
+		})
+		if cpu := srv.cpu(); cpu >= 0 && len(app.lat) > 0 {
+			cpuPerTap = append(cpuPerTap, float64((cpu-cpu0).Microseconds())/1000/float64(len(app.lat)))
+		}
+		fmt.Fprintf(out, "round %d closed loop, %d phones, app taps: %s%s\n", round, c.closed, app, cpuNote(srv.cpu()-cpu0, len(app.lat)))
+		b := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
+			p := barePhones[w]
+			a, err := p.do(ctx, http.MethodPost, "/tap", form, true)
+			if err != nil {
+				return tapResult{err: err}
+			}
+			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
+		})
+		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, same bytes: %s\n", round, c.closed, b)
+		reads := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
+			p := phones[w]
+			a, err := p.do(ctx, http.MethodGet, "/g/"+p.game, nil, false)
+			if err != nil {
+				return tapResult{err: err}
+			}
+			if a.status != http.StatusOK {
+				return tapResult{err: fmt.Errorf("GET /g/%s: status %d", p.game, a.status)}
+			}
+			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
+		})
+		fmt.Fprintf(out, "round %d closed loop, %d phones, app game page GET: %s\n", round, c.closed, reads)
+		bareRead := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
+			a, err := barePhones[w].do(ctx, http.MethodGet, "/page", nil, false)
+			if err != nil {
+				return tapResult{err: err}
+			}
+			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
+		})
+		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, same page bytes: %s\n", round, c.closed, bareRead)
+		rawRate, err := rawAppends(ctx, tmp, c.duration)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "round %d raw durable SQLite appends (one row, one commit each): %.0f/s\n", round, rawRate)
+		appTaps, bareTaps = append(appTaps, app.rate()), append(bareTaps, b.rate())
+		appReads, bareReads = append(appReads, reads.rate()), append(bareReads, bareRead.rate())
+		raw = append(raw, rawRate)
+		if app.errors > 0 {
+			fmt.Fprintf(out, "  first app error: %v\n", app.firstErr)
+		}
+	}
+	fmt.Fprintf(out, "median of %d rounds: app taps %.0f/s, bare Echo %.0f/s: %.3fx; app page GET %.0f/s, bare Echo %.0f/s: %.3fx; raw durable appends %.0f/s: taps %.3fx",
+		c.rounds, medianOf(appTaps), medianOf(bareTaps), medianOf(appTaps)/medianOf(bareTaps),
+		medianOf(appReads), medianOf(bareReads), medianOf(appReads)/medianOf(bareReads), medianOf(raw), medianOf(appTaps)/medianOf(raw))
+	if len(cpuPerTap) > 0 {
+		fmt.Fprintf(out, "; server CPU %.2f ms per tap", medianOf(cpuPerTap))
+	}
+	fmt.Fprintln(out)
+	return nil
+}
+
+// sample makes one real tap and fetches one real game page, for the bytes
+// the bare handler serves, and returns the form that tap posted.
+func sample(ctx context.Context, p *phone, undo float64) (tap, page []byte, form url.Values, err error) {
+	c := p.choices[0]
+	a, err := p.do(ctx, http.MethodPost, c.path, c.vals, true)
+	if err != nil || a.status != http.StatusOK {
+		return nil, nil, nil, fmt.Errorf("sample tap: status %d, %v", a.status, err)
+	}
+	p.readScreen(a.body)
+	pg, err := p.do(ctx, http.MethodGet, "/g/"+p.game, nil, false)
+	if err != nil || pg.status != http.StatusOK {
+		return nil, nil, nil, fmt.Errorf("sample page: status %d, %v", pg.status, err)
+	}
+	p.readScreen(pg.body)
+	return a.body, pg.body, c.vals, nil
+}
+
+// longRecord is a legal game of n actions in force: the spy makes every
+// shot and walks the court avoiding gates, so the half never ends.
+func longRecord(n int) ([]byte, error) {
+	setup := sa.Setup{Victory: sa.MaxVictory, Spy: "Ana", Mage: "Ben", Turns: sa.MaxTurns}
+	s, err := sa.New(setup, 1)
+	if err != nil {
+		return nil, err
+	}
+	m := s.Map()
+	var actions []sa.Action
+	for step := 0; len(actions) < n; step++ {
+		c := sa.Legal(s)
+		var a sa.Action
+		switch c.Phase {
+		case sa.PhaseSpyShoot:
+			a = sa.SpyShot(true)
+		case sa.PhaseSpyMove:
+			a = sa.Move(c.Moves[0])
+			for i := range c.Moves {
+				to := c.Moves[(i+step)%len(c.Moves)]
+				if l, _ := m.Location(to); l.Kind != sa.KindGate {
+					a = sa.Move(to)
+					break
+				}
+			}
+		default:
+			return nil, fmt.Errorf("long record: unexpected phase %s after %d actions", c.Phase, len(actions))
+		}
+		if s, err = sa.Apply(s, a); err != nil {
+			return nil, fmt.Errorf("long record: action %d: %w", len(actions), err)
+		}
+		actions = append(actions, a)
+	}
+	rec, err := sa.NewRecord(setup, 1, actions)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(rec)
+}
+
+// growthRun imports games of each length and measures taps on them one at
+// a time, so the figure is the cost of the game's length, not of a queue.
+func growthRun(ctx context.Context, c config, base string, out io.Writer) error {
+	tr := transport(1)
+	var first, last float64
+	var firstN, lastN int
+	for i, n := range c.growth {
+		rec, err := longRecord(n)
+		if err != nil {
+			return err
+		}
+		p := newPhone(base, tr, uint64(n), c.turns)
+		t0 := time.Now()
+		if err := p.importGame(ctx, rec); err != nil {
+			return fmt.Errorf("import a game of %d actions: %w", n, err)
+		}
+		imported := time.Since(t0)
+		st := &stats{}
+		start := time.Now()
+		for range c.growthTaps {
+			r := p.tap(ctx, 0)
+			st.add(r)
+			if r.err != nil || r.over {
+				break
+			}
+		}
+		st.elapsed = time.Since(start)
+		med := float64(pct(st.lat, .5).Microseconds()) / 1000
+		fmt.Fprintf(out, "growth: tap at action %d (imported in %.1fs): median %.2f ms, answer median %s; %s\n", n, imported.Seconds(), med, kb(median(st.size)), st)
+		if i == 0 {
+			first, firstN = med, n
+		}
+		last, lastN = med, n
+	}
+	if lastN > firstN {
+		fmt.Fprintf(out, "growth: action %d costs %.2fx action %d (+%.1f µs per action)\n", lastN, last/first, firstN, (last-first)*1000/float64(lastN-firstN))
+	}
+	return nil
+}
