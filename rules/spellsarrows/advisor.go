@@ -35,7 +35,8 @@ type AdviceRequest struct {
 // Advisor limits: a table fits a phone screen and a second of work.
 const (
 	MaxAdviceRows  = 41
-	MaxAdviceGames = 100000
+	MaxAdviceGames = 100000 // per cell
+	MaxAdviceTotal = 400000 // in all: a request is minutes of work at most
 )
 
 // Estimate is the spy's winning chance measured over Games games.
@@ -89,6 +90,8 @@ func Advise(req AdviceRequest) (Advice, error) {
 		return bad("at most %d Victory Numbers in one table (not %d)", MaxAdviceRows, (req.To-req.From)/req.Step+1)
 	case req.Games < 1 || req.Games > MaxAdviceGames:
 		return bad("games per cell must be 1 to %d, not %d", MaxAdviceGames, req.Games)
+	case 2*((req.To-req.From)/req.Step+1)*req.Games > MaxAdviceTotal:
+		return bad("at most %d games in all, not %d", MaxAdviceTotal, 2*((req.To-req.From)/req.Step+1)*req.Games)
 	}
 	a, b := req.A, req.B
 	if strings.TrimSpace(a.Name) == "" {

@@ -89,6 +89,7 @@ func TestAdviseErrors(t *testing.T) {
 		{"the step is positive", with(func(r *sa.AdviceRequest) { r.Step = -1 }), sa.ErrBadAdvice},
 		{"at least one game per cell", with(func(r *sa.AdviceRequest) { r.Games = 0 }), sa.ErrBadAdvice},
 		{"a bounded number of games per cell", with(func(r *sa.AdviceRequest) { r.Games = sa.MaxAdviceGames + 1 }), sa.ErrBadAdvice},
+		{"a bounded number of games in all", with(func(r *sa.AdviceRequest) { r.From, r.To, r.Games = 1, 20, sa.MaxAdviceTotal/40+1 }), sa.ErrBadAdvice},
 		{"rates are probabilities", with(func(r *sa.AdviceRequest) { r.B.Rates.Toll = 2 }), sa.ErrBadRates},
 		{"the bots are known", with(func(r *sa.AdviceRequest) { r.Bot = "oracle" }), sa.ErrBadSetup},
 		{"the turns are within the setup's limits", with(func(r *sa.AdviceRequest) { r.Turns = sa.MaxTurns + 1 }), sa.ErrBadSetup},
