@@ -309,7 +309,9 @@ func (p *spyPlan) needed() int { return max(1, p.v.victory-p.v.points) }
 func (p *spyPlan) exitValue(i int) float64 {
 	v, c := p.v, p.v.c
 	val := float64(c.travel(i))
-	stake := max(float64(p.needed()), 6) / 2
+	// What a capture costs: the points still needed, within bounds (a
+	// Victory Number out of reach must not make the spy fear every elf).
+	stake := min(max(float64(p.needed()), 6), 40) / 2
 	threat := v.elvesTotal > 0 || v.arrows > 0
 	health := max(1, v.health)
 	switch c.kind[i] {
@@ -337,15 +339,21 @@ func (p *spyPlan) exitValue(i int) float64 {
 }
 
 // score rates an escape worth gain (travel included) that takes b
-// attempts: an escape that wins is worth most, the cheaper the better;
-// otherwise its points plus what the attempts left could still earn; one
-// that cannot finish in the game is worth almost nothing.
+// attempts. An escape that wins and fits in the time left (with a margin:
+// the attempts left are only an expectation) is worth most, the cheaper the
+// better; then a winning escape that might still fit; then points plus what
+// the attempts left could still earn; one that cannot finish in the game is
+// worth almost nothing (travel counters are lost when the game ends).
 func (p *spyPlan) score(gain float64, b int) float64 {
-	if float64(b) > p.remain+1 {
-		return -1000 - float64(b) + gain/100
-	}
-	if gain+float64(p.v.points) >= float64(p.v.victory) {
+	win := gain+float64(p.v.points) >= float64(p.v.victory)
+	fits := float64(b) <= 0.8*p.remain+1
+	switch {
+	case win && fits:
 		return 1000 - float64(b)
+	case win && float64(b) <= 1.3*p.remain+1:
+		return 500 - float64(b)
+	case !fits:
+		return -1000 - float64(b) + gain/100
 	}
 	return gain + p.rateB*max(0, p.remain-float64(b))
 }

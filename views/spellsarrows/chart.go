@@ -133,7 +133,6 @@ func (s ShotSpot) r() float64 {
 	return min(3.0, 2.2+0.3*math.Sqrt(float64(s.Tried)))
 }
 
-
 // shade is the marker's fill, darker with a higher rate, in five steps of
 // one hue (it prints in grey and reads without colour: the label says the
 // number).
