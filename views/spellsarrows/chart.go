@@ -182,11 +182,11 @@ type mark struct {
 }
 
 // marks lays a group's spots out. A marker's id goes above it and its
-// made/tried below, except: on the baseline both go below (above is the
-// court's edge... and below is inside); in a baseline corner both go
-// beside it, toward the middle (below is off the court, above is the next
-// spot up); and when a tried spot sits just below another, whose count
-// takes the place above, the id goes to its right.
+// made/tried below, except: on the baseline both go below it (above is
+// off the court); in a baseline corner both go beside it, toward the
+// middle (above is the next spot up the sideline); and when a tried spot
+// sits just below another, whose made/tried takes the place above, the id
+// goes to its right.
 func (g ShotGroup) marks() []mark {
 	out := make([]mark, 0, len(g.Spots))
 	for _, s := range g.Spots {
