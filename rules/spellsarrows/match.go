@@ -61,35 +61,42 @@ type Outcome struct {
 // who keeps winning spell-clock time could get near it).
 const MaxSimActions = 20000
 
+// A chooser is a bot: it picks the next action in phase ph of s. It asks
+// Legal only when it has a choice to make, as most actions of a game are
+// shots (a spy's toll, a spell spot) where the only choice is to shoot.
 type chooser interface {
-	choose(s State, c Choices, r *rand.Rand) Action
+	choose(s State, ph Phase, r *rand.Rand) Action
 }
 
 type randomBot struct{}
 
-func (randomBot) choose(s State, c Choices, r *rand.Rand) Action {
+func (randomBot) choose(s State, _ Phase, r *rand.Rand) Action {
 	a := RandomLegal(s, r)
 	if a.Type == TypeLeap {
 		// The draw decides the make; a make needs a giant and a span.
+		c := Legal(s)
 		pick := func(xs []string) string { return xs[r.IntN(len(xs))] }
 		return Leap(true, pick(c.LeapGiants), pick(c.LeapSpans))
 	}
 	return a
 }
 
-func (m *Match) bot(side Side, role string) chooser {
+// bot makes a side's bot for one game. Both planners of a game read the
+// same board with the same rates, so they share one plan cache.
+func (m *Match) bot(side Side, role string, plans *planCache) chooser {
 	if side.Bot == BotRandom {
 		return randomBot{}
 	}
 	if role == RoleSpy {
-		return &spyPlanner{c: m.c, spy: m.spy.Rates, mage: m.mage.Rates}
+		return &spyPlanner{c: m.c, spy: m.spy.Rates, mage: m.mage.Rates, plans: plans}
 	}
-	return &magePlanner{c: m.c, spy: m.spy.Rates, mage: m.mage.Rates}
+	return &magePlanner{c: m.c, spy: m.spy.Rates, mage: m.mage.Rates, plans: plans}
 }
 
 // Play plays one game to its end.
 func (m *Match) Play(r *rand.Rand) (Outcome, error) {
-	spy, mage := m.bot(m.spy, RoleSpy), m.bot(m.mage, RoleMage)
+	plans := &planCache{}
+	spy, mage := m.bot(m.spy, RoleSpy, plans), m.bot(m.mage, RoleMage, plans)
 	s := m.start
 	engaged := false
 	n := 0
@@ -97,13 +104,13 @@ func (m *Match) Play(r *rand.Rand) (Outcome, error) {
 		if n >= MaxSimActions {
 			return Outcome{Points: s.Snapshot().Spy.Points, Actions: n}, nil
 		}
-		c := Legal(s)
+		ph := s.Phase()
 		var a Action
-		switch c.Phase {
+		switch ph {
 		case PhaseSpyShoot, PhaseSpyMove:
-			a = spy.choose(s, c, r)
+			a = spy.choose(s, ph, r)
 		default:
-			a = mage.choose(s, c, r)
+			a = mage.choose(s, ph, r)
 		}
 		switch a.Type {
 		case TypeSpyShot:
@@ -123,7 +130,7 @@ func (m *Match) Play(r *rand.Rand) (Outcome, error) {
 		}
 		next, err := Apply(s, a)
 		if err != nil {
-			return Outcome{}, fmt.Errorf("match: action %d (%s, phase %s): %w", n, a.Type, c.Phase, err)
+			return Outcome{}, fmt.Errorf("match: action %d (%s, phase %s): %w", n, a.Type, ph, err)
 		}
 		switch next.Phase() {
 		case PhaseSpyShoot, PhaseResponse:

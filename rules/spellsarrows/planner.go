@@ -578,12 +578,12 @@ func (m *mageMind) blockSpan(free []string) string {
 type spyPlanner struct {
 	c         *court
 	spy, mage Rates
-	plans     planCache
+	plans     *planCache // shared with the mage planner of the same game
 }
 
-func (b *spyPlanner) choose(s State, c Choices, _ *rand.Rand) Action {
-	if c.Phase == PhaseSpyMove {
-		return Move(b.plans.get(b.c.view(s.Snapshot()), b.spy, b.mage).choose(c.Moves))
+func (b *spyPlanner) choose(s State, ph Phase, _ *rand.Rand) Action {
+	if ph == PhaseSpyMove {
+		return Move(b.plans.get(b.c.view(s.Snapshot()), b.spy, b.mage).choose(Legal(s).Moves))
 	}
 	return SpyShot(true)
 }
@@ -592,7 +592,7 @@ func (b *spyPlanner) choose(s State, c Choices, _ *rand.Rand) Action {
 type magePlanner struct {
 	c         *court
 	spy, mage Rates
-	plans     planCache
+	plans     *planCache
 	halfTurn  int // the turn of the half being counted
 	attempts  int // cast attempts this half, a guard against endless clock spells
 }
@@ -600,14 +600,18 @@ type magePlanner struct {
 // maxCastsPerHalf stops a mage who keeps winning spell-clock time.
 const maxCastsPerHalf = 30
 
-func (b *magePlanner) choose(s State, c Choices, _ *rand.Rand) Action {
-	switch c.Phase {
+func (b *magePlanner) choose(s State, ph Phase, _ *rand.Rand) Action {
+	if ph == PhaseCasting {
+		return SpellShot(true)
+	}
+	c := Legal(s)
+	switch ph {
 	case PhaseResponse:
 		if c.Allows(TypeArrow) && c.ArrowDamage > 0 {
 			return Arrow(true)
 		}
 		if c.Allows(TypeLeap) {
-			m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, &b.plans)
+			m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, b.plans)
 			if from, to, ok := m.leap(c.LeapGiants, c.LeapSpans); ok {
 				return Leap(true, from, to)
 			}
@@ -622,7 +626,7 @@ func (b *magePlanner) choose(s State, c Choices, _ *rand.Rand) Action {
 		if b.attempts > maxCastsPerHalf {
 			return EndHalf()
 		}
-		m := newMageMind(b.c.view(sn), b.spy, b.mage, &b.plans)
+		m := newMageMind(b.c.view(sn), b.spy, b.mage, b.plans)
 		bestV, pick := -1.0, 0
 		for _, cc := range c.Cards {
 			if !cc.Castable {
@@ -636,16 +640,14 @@ func (b *magePlanner) choose(s State, c Choices, _ *rand.Rand) Action {
 			return EndHalf()
 		}
 		return Cast(pick)
-	case PhaseCasting:
-		return SpellShot(true)
 	case PhaseTarget:
-		m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, &b.plans)
+		m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, b.plans)
 		if len(c.TargetSpans) > 0 {
 			return TargetSpan(m.blockSpan(c.TargetSpans))
 		}
 		return TargetAt(m.elfSpot(c.TargetLocations))
 	case PhaseBench:
-		m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, &b.plans)
+		m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, b.plans)
 		value := func(n int) float64 {
 			card, _ := s.Card(n)
 			return m.cardValue(card)
