@@ -271,18 +271,20 @@ func (p *spyPlan) setView(v view) {
 // the elf cones, giants, the spy's health, armour and points, the mage's
 // arrows. Most decisions of a half are made on the same board.
 type planCache struct {
-	key  []int
-	plan *spyPlan
+	key, scratch []int
+	plan         *spyPlan
 }
 
 func (pc *planCache) get(v view, spy, mage Rates) *spyPlan {
-	key := append(append(pc.key[:0:0], v.elves...), v.giants...)
+	key := append(append(pc.scratch[:0], v.elves...), v.giants...)
 	key = append(key, v.health, v.armour, v.arrows, v.points)
 	if pc.plan != nil && slices.Equal(key, pc.key) {
+		pc.scratch = key
 		pc.plan.setView(v)
 		return pc.plan
 	}
-	pc.key, pc.plan = key, newSpyPlan(v, spy, mage, pc.plan)
+	pc.key, pc.scratch = key, pc.key
+	pc.plan = newSpyPlan(v, spy, mage, pc.plan)
 	return pc.plan
 }
 
