@@ -1,0 +1,43 @@
+package spellsarrows_test
+
+import (
+	"testing"
+
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+)
+
+// BenchmarkAdvise measures the advisor's table as the new-game form asks
+// for it: 7 Victory Numbers around a fair one, both role assignments,
+// planner bots on both sides; games/s is simulated games per second.
+func BenchmarkAdvise(b *testing.B) {
+	req := sa.AdviceRequest{
+		A: sa.Player{Name: "Ana", Rates: sa.DefaultRates()}, B: sa.Player{Name: "Ben", Rates: sa.DefaultRates().Plus(0.05)},
+		From: 40, To: 58, Step: 3, Games: 100, Seed: 1,
+	}
+	games := 0
+	for b.Loop() {
+		adv, err := sa.Advise(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		games += adv.Games
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkPlannerGame is one game of planner bots at a Victory Number
+// near the fair one for equal default rates.
+func BenchmarkPlannerGame(b *testing.B) {
+	m := match(b, 50, sa.BotPlanner, sa.DefaultRates(), sa.BotPlanner, sa.DefaultRates())
+	r := newRand(1)
+	actions := 0
+	for b.Loop() {
+		o, err := m.Play(r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		actions += o.Actions
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
+}

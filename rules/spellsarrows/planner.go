@@ -1,0 +1,695 @@
+package spellsarrows
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// The planners decide only: which way the spy goes, which spell the mage
+// casts and where its cones and giants go, whether the mage answers a miss.
+// Whether a shot goes in is the simulator's draw from the shooter's rates.
+
+// court is a map as the planners read it: locations by index, spans by
+// index, built once per match.
+type court struct {
+	ids    []string
+	idx    map[string]int
+	kind   []string
+	zone   []string
+	adj    [][]int // neighbours by span
+	adjSp  [][]int // the span index of each neighbour
+	target []int   // a goto's target, else -1
+	start  int
+	spans  []string // span keys
+	spanIx map[string]int
+	ends   [][2]int
+	dist   [][]int // road distance in moves (portals count as a move)
+}
+
+func newCourt(m Map) *court {
+	c := &court{idx: map[string]int{}, spanIx: map[string]int{}}
+	for i, l := range m.Locations {
+		c.ids = append(c.ids, l.ID)
+		c.idx[l.ID] = i
+		c.kind = append(c.kind, l.Kind)
+		c.zone = append(c.zone, l.Zone)
+		if l.Kind == KindStart {
+			c.start = i
+		}
+	}
+	n := len(c.ids)
+	c.adj, c.adjSp, c.target = make([][]int, n), make([][]int, n), make([]int, n)
+	for i, l := range m.Locations {
+		c.target[i] = -1
+		if l.Kind == KindGoto {
+			c.target[i] = c.idx[l.Target]
+		}
+	}
+	for _, sp := range m.Spans {
+		a, b := c.idx[sp[0]], c.idx[sp[1]]
+		k := SpanKey(sp[0], sp[1])
+		si := len(c.spans)
+		c.spans = append(c.spans, k)
+		c.spanIx[k] = si
+		c.ends = append(c.ends, [2]int{a, b})
+		c.adj[a], c.adjSp[a] = append(c.adj[a], b), append(c.adjSp[a], si)
+		c.adj[b], c.adjSp[b] = append(c.adj[b], a), append(c.adjSp[b], si)
+	}
+	c.dist = make([][]int, n)
+	for i := range n {
+		d := make([]int, n)
+		for j := range d {
+			d[j] = math.MaxInt32
+		}
+		d[i] = 0
+		queue := []int{i}
+		for len(queue) > 0 {
+			x := queue[0]
+			queue = queue[1:]
+			next := c.adj[x]
+			if c.target[x] >= 0 {
+				next = []int{c.target[x]}
+			}
+			for _, y := range next {
+				if d[y] > d[x]+1 {
+					d[y] = d[x] + 1
+					queue = append(queue, y)
+				}
+			}
+		}
+		c.dist[i] = d
+	}
+	return c
+}
+
+func (c *court) travel(i int) int {
+	if c.kind[i] != KindTown {
+		return 0
+	}
+	if c.zone[i] == ZoneArc {
+		return 3
+	}
+	return 2
+}
+
+func (c *court) arrowBase(i int) int {
+	if c.zone[i] == ZoneArc {
+		return 3
+	}
+	return 2
+}
+
+func (c *court) elfCap(i int) int {
+	if c.kind[i] != KindTown && c.kind[i] != KindGate {
+		return 0
+	}
+	switch c.zone[i] {
+	case ZoneArc:
+		return 1
+	case ZoneInside:
+		return 2
+	}
+	return 0
+}
+
+// view is one moment of a game in the planners' terms.
+type view struct {
+	c          *court
+	at         int
+	health     int
+	armour     int
+	travel     int // sum of travel counters
+	points     int
+	victory    int
+	turn       int
+	turns      int
+	spyHalf    bool
+	shotClock  int
+	misses     int
+	paid       int
+	engaged    int // span index, -1 if none
+	arrows     int
+	leaps      int
+	elves      []int // per location
+	giants     []int // cones per span
+	elvesTotal int
+	giantCount int
+}
+
+func (c *court) view(sn Snapshot) view {
+	v := view{
+		c: c, at: c.idx[sn.Spy.At], health: sn.Spy.Health, armour: sn.Spy.Armour,
+		points: sn.Spy.Points, victory: sn.Victory, turn: sn.Turn, turns: sn.Turns,
+		spyHalf: sn.Half == HalfSpy, shotClock: sn.ShotClock, misses: sn.Misses, paid: sn.Spy.Paid,
+		engaged: -1, arrows: sn.Mage.Arrows, leaps: sn.Mage.Leaps,
+		elves: make([]int, len(c.ids)), giants: make([]int, len(c.spans)),
+	}
+	for _, t := range sn.Spy.Travel {
+		v.travel += t
+	}
+	if sn.Spy.Engaged != "" {
+		v.engaged = c.spanIx[sn.Spy.Engaged]
+	}
+	for id, n := range sn.Elves {
+		v.elves[c.idx[id]] = n
+		v.elvesTotal += n
+	}
+	for k, n := range sn.Giants {
+		v.giants[c.spanIx[k]] = n
+		v.giantCount++
+	}
+	return v
+}
+
+func (v view) toll(i int) int {
+	if v.c.kind[i] == KindGoto {
+		return 0
+	}
+	return 1 + v.elves[i]
+}
+
+// horizon is the most attempts a plan may take: far enough for any escape
+// a spy half can make, small enough to keep planning cheap.
+const horizon = 40
+
+// spyPlan is the spy's route table for one moment: best[i][b] is the best
+// value of leaving location i (its toll still to pay) and escaping within b
+// attempts, next[i][b] the neighbour that achieves it.
+type spyPlan struct {
+	v      view
+	pToll  float64
+	pFree  float64
+	qArrow float64
+	best   [][horizon + 1]float64
+	next   [][horizon + 1]int16
+	remain float64 // attempts the spy can still expect in the game
+	rateB  float64 // points per attempt of a fresh escape from the start
+	h      int     // the tables' horizon: enough for the time left when built
+	exit   []float64
+	cost   [][]int
+}
+
+var negInf = math.Inf(-1)
+
+// clampRate keeps a rate away from 0 and 1, where expected costs divide by
+// zero.
+func clampRate(p float64) float64 { return min(0.97, max(0.03, p)) }
+
+// newSpyPlan builds the tables, reusing the arrays of old (a plan of the
+// same court) when given.
+func newSpyPlan(v view, spy, mage Rates, old *spyPlan) *spyPlan {
+	p := old
+	if p == nil {
+		n := len(v.c.ids)
+		p = &spyPlan{best: make([][horizon + 1]float64, n), next: make([][horizon + 1]int16, n), exit: make([]float64, n), cost: make([][]int, n)}
+		for i := range n {
+			p.cost[i] = make([]int, len(v.c.adj[i]))
+		}
+	}
+	p.pToll, p.pFree, p.qArrow, p.rateB = clampRate(spy.Toll), clampRate(spy.Free), clampRate(mage.Arrow), 0
+	p.setView(v)
+	p.h = min(horizon, int(math.Ceil(p.remain))+2)
+	n := len(v.c.ids)
+	exit, cost := p.exit, p.cost
+	for i := range n {
+		exit[i] = p.exitValue(i)
+		for j := range v.c.adj[i] {
+			cost[i][j] = p.stepCost(i, v.c.adjSp[i][j], true)
+		}
+	}
+	gateCost := func(i int) float64 { return float64(v.toll(i)) / p.pToll }
+	for b := 0; b <= p.h; b++ {
+		for i := range n {
+			p.best[i][b], p.next[i][b] = negInf, -1
+			if v.c.kind[i] == KindGoto {
+				continue
+			}
+			if v.c.kind[i] == KindGate {
+				if float64(b) >= gateCost(i) {
+					p.best[i][b] = exit[i]
+				}
+				continue
+			}
+			for j, nb := range v.c.adj[i] {
+				cost := cost[i][j]
+				if cost > b {
+					continue
+				}
+				if w := p.best[nb][b-cost]; w != negInf && exit[i]+w > p.best[i][b] {
+					p.best[i][b], p.next[i][b] = exit[i]+w, int16(nb)
+				}
+			}
+		}
+		for i := range n {
+			if t := v.c.target[i]; t >= 0 {
+				p.best[i][b], p.next[i][b] = p.best[t][b], int16(t)
+			}
+		}
+	}
+	for b := 1; b <= p.h; b++ {
+		if w := p.best[v.c.start][b]; w > 0 {
+			p.rateB = max(p.rateB, w/float64(b+1))
+		}
+	}
+	return p
+}
+
+// setView moves the plan to a later moment with the same board: only the
+// time left changes what the tables are worth.
+func (p *spyPlan) setView(v view) {
+	p.v = v
+	perHalf := ShotClock + MissesToEnd/(1-p.pToll)
+	thisHalf := perHalf
+	if v.spyHalf {
+		thisHalf = float64(v.shotClock) + float64(MissesToEnd-v.misses)/(1-p.pToll)
+	}
+	p.remain = thisHalf + float64(v.turns-v.turn)*perHalf
+}
+
+// planCache keeps the last plan while the board it was built on stands:
+// the elf cones, giants, the spy's health, armour and points, the mage's
+// arrows. Most decisions of a half are made on the same board.
+type planCache struct {
+	key, scratch []int
+	plan         *spyPlan
+}
+
+func (pc *planCache) get(v view, spy, mage Rates) *spyPlan {
+	key := append(append(pc.scratch[:0], v.elves...), v.giants...)
+	key = append(key, v.health, v.armour, v.arrows, v.points)
+	if pc.plan != nil && slices.Equal(key, pc.key) {
+		pc.scratch = key
+		pc.plan.setView(v)
+		return pc.plan
+	}
+	pc.key, pc.scratch = key, pc.key
+	pc.plan = newSpyPlan(v, spy, mage, pc.plan)
+	return pc.plan
+}
+
+// stepCost is the attempts, rounded, of leaving i over span si: the toll
+// (unless paid) and the free throws at a giant on the span.
+func (p *spyPlan) stepCost(i, si int, withToll bool) int {
+	c := 0.0
+	if withToll {
+		c += float64(p.v.toll(i)) / p.pToll
+	}
+	if g := p.v.giants[si]; g > 0 {
+		c += float64(g) / p.pFree
+	}
+	return max(1, int(math.Round(c)))
+}
+
+// needed is how many points the spy still lacks.
+func (p *spyPlan) needed() int { return max(1, p.v.victory-p.v.points) }
+
+// exitValue is what leaving location i is worth beyond the attempts it
+// costs: its travel counter, a boost at the pharmacy or armoury while the
+// mage can hurt the spy, minus the expected arrow damage of paying its
+// toll, weighed by what a capture would cost.
+func (p *spyPlan) exitValue(i int) float64 {
+	v, c := p.v, p.v.c
+	val := float64(c.travel(i))
+	// What a capture costs: the points still needed, within bounds (a
+	// Victory Number out of reach must not make the spy fear every elf).
+	stake := min(max(float64(p.needed()), 6), 40) / 2
+	threat := v.elvesTotal > 0 || v.arrows > 0
+	health := max(1, v.health)
+	switch c.kind[i] {
+	case KindPharmacy:
+		if threat {
+			heal := min(MaxHealth, v.health+PharmacyBoost) - v.health
+			val += stake * 0.25 * float64(heal) / float64(health)
+		}
+	case KindArmoury:
+		if threat && v.armour < MaxArmour {
+			val += stake * 0.2
+		}
+	}
+	if v.elves[i] > 0 {
+		misses := float64(v.toll(i)) * (1 - p.pToll) / p.pToll
+		arrows := min(MaxArrows, v.arrows+1)
+		hits := 0.0
+		for k, q := 1, p.qArrow; k <= arrows; k, q = k+1, q*p.qArrow {
+			hits += q
+		}
+		dmg := float64(max(0, c.arrowBase(i)-v.armour))
+		val -= stake * misses * hits * dmg / float64(health)
+	}
+	return val
+}
+
+// score rates an escape worth gain (travel included) that takes b
+// attempts. An escape that wins and fits in the time left (with a margin:
+// the attempts left are only an expectation) is worth most, the cheaper the
+// better; then a winning escape that might still fit; then points plus what
+// the attempts left could still earn; one that cannot finish in the game is
+// worth almost nothing (travel counters are lost when the game ends).
+func (p *spyPlan) score(gain float64, b int) float64 {
+	win := gain+float64(p.v.points) >= float64(p.v.victory)
+	fits := float64(b) <= 0.8*p.remain+1
+	switch {
+	case win && fits:
+		return 1000 - float64(b)
+	case win && float64(b) <= 1.3*p.remain+1:
+		return 500 - float64(b)
+	case !fits:
+		return -1000 - float64(b) + gain/100
+	}
+	return gain + p.rateB*max(0, p.remain-float64(b))
+}
+
+// choose picks where the spy goes from its location, toll paid.
+func (p *spyPlan) choose(moves []string) string {
+	v, c := p.v, p.v.c
+	if len(moves) == 1 {
+		return moves[0]
+	}
+	bestScore, pick := math.Inf(-1), moves[0]
+	here := float64(v.travel) + p.exitValue(v.at)
+	for _, id := range moves {
+		nb := c.idx[id]
+		si := -1
+		for j, x := range c.adj[v.at] {
+			if x == nb {
+				si = c.adjSp[v.at][j]
+			}
+		}
+		extra := 0
+		if si >= 0 && v.giants[si] > 0 {
+			extra = p.stepCost(v.at, si, false)
+		}
+		for b := extra; b <= p.h; b++ {
+			w := p.best[nb][b-extra]
+			if w == negInf {
+				continue
+			}
+			if sc := p.score(here+w, b); sc > bestScore {
+				bestScore, pick = sc, id
+			}
+		}
+	}
+	return pick
+}
+
+// route is the spy's expected way from its location to a gate: the
+// locations in order (the spy's own first) and the spans between them.
+func (p *spyPlan) route() (locs []int, spans []int) {
+	v, c := p.v, p.v.c
+	b0, bestScore := -1, math.Inf(-1)
+	for b := 0; b <= p.h; b++ {
+		if w := p.best[v.at][b]; w != negInf {
+			if sc := p.score(float64(v.travel)+w, b); sc > bestScore {
+				b0, bestScore = b, sc
+			}
+		}
+	}
+	locs = []int{v.at}
+	if b0 < 0 {
+		return locs, nil
+	}
+	i, b := v.at, b0
+	for steps := 0; steps < 2*horizon && c.kind[i] != KindGate; steps++ {
+		nb := int(p.next[i][b])
+		if nb < 0 {
+			break
+		}
+		if c.target[i] >= 0 {
+			locs, i = append(locs, nb), nb
+			continue
+		}
+		si := -1
+		for j, x := range c.adj[i] {
+			if x == nb {
+				si = c.adjSp[i][j]
+			}
+		}
+		b -= p.stepCost(i, si, true)
+		spans = append(spans, si)
+		locs, i = append(locs, nb), nb
+		if b < 0 {
+			break
+		}
+	}
+	return locs, spans
+}
+
+// --- the mage ---
+
+// castOdds is the chance that a cast of n spots with g grace succeeds with
+// exactly k misses, for k = 0..g, at make rate p: the last shot is a make,
+// and k of the n-1+k before it are misses.
+func castOdds(n, g int, p float64) []float64 {
+	out := make([]float64, g+1)
+	for k := 0; k <= g; k++ {
+		out[k] = binom(n-1+k, k) * math.Pow(p, float64(n)) * math.Pow(1-p, float64(k))
+	}
+	return out
+}
+
+func binom(n, k int) float64 {
+	r := 1.0
+	for i := 1; i <= k; i++ {
+		r = r * float64(n-k+i) / float64(i)
+	}
+	return r
+}
+
+// mageMind is the mage planner's reading of one moment: the spy's expected
+// route and what each effect is worth against it, in spy attempts.
+type mageMind struct {
+	v      view
+	spy    Rates
+	mage   Rates
+	route  []int
+	spans  []int
+	onPath []int // position of a location on the route, -1 if not on it
+}
+
+func newMageMind(v view, spy, mage Rates, pc *planCache) *mageMind {
+	m := &mageMind{v: v, spy: spy, mage: mage}
+	m.route, m.spans = pc.get(v, spy, mage).route()
+	m.onPath = make([]int, len(v.c.ids))
+	for i := range m.onPath {
+		m.onPath[i] = -1
+	}
+	for pos, i := range m.route {
+		if m.onPath[i] < 0 {
+			m.onPath[i] = pos
+		}
+	}
+	return m
+}
+
+// effectValue is what an effect of size n is worth now.
+func (m *mageMind) effectValue(kind string, n int) float64 {
+	v, c := m.v, m.v.c
+	pT, pF := clampRate(m.spy.Toll), clampRate(m.spy.Free)
+	switch kind {
+	case EffectElf:
+		room := 0
+		for _, i := range m.route {
+			room += c.elfCap(i) - v.elves[i]
+		}
+		on := min(n, max(0, room))
+		return float64(on)*(1/pT+0.5) + float64(n-on)*0.3
+	case EffectGiant:
+		return float64(n) / pF * 0.8
+	case EffectArrows:
+		n = min(n, MaxArrows-v.arrows)
+		guarded := 0.0
+		for _, i := range m.route {
+			if v.elves[i] > 0 {
+				guarded = 1
+			}
+		}
+		if v.elvesTotal > 0 {
+			guarded = max(guarded, 0.4)
+		}
+		return float64(n) * clampRate(m.mage.Arrow) * 2.5 * (0.2 + guarded) * 4 / float64(max(1, v.health))
+	case EffectLeaps:
+		n = min(n, MaxLeaps-v.leaps)
+		if v.giantCount == 0 {
+			return float64(n) * 0.1
+		}
+		return float64(n) * clampRate(m.mage.Leap) * 0.6
+	case EffectClock:
+		return float64(n) * 0.9
+	case EffectBench:
+		return 0.6
+	}
+	return 0
+}
+
+// cardValue is the expected worth of casting card now.
+func (m *mageMind) cardValue(card Card) float64 {
+	odds := castOdds(len(card.Pattern), card.Grace, clampRate(m.mage.Spell))
+	ev := 0.0
+	for k, pk := range odds {
+		ev += pk * m.effectValue(card.Effect.Kind, card.Potency(k))
+	}
+	return ev
+}
+
+// elfSpot picks where an elf cone hurts the spy's route most.
+func (m *mageMind) elfSpot(targets []string) string {
+	v, c := m.v, m.v.c
+	bestScore, pick := math.Inf(-1), targets[0]
+	for _, id := range targets {
+		i := c.idx[id]
+		sc := 0.0
+		if pos := m.onPath[i]; pos >= 0 {
+			sc = 20 - float64(pos)
+		} else {
+			sc = 4 / float64(1+c.dist[v.at][i])
+		}
+		if c.zone[i] == ZoneArc {
+			sc += 0.7
+		}
+		if c.kind[i] == KindGate {
+			sc += 0.5
+		}
+		if sc > bestScore {
+			bestScore, pick = sc, id
+		}
+	}
+	return pick
+}
+
+// blockSpan picks the free span a giant blocks best: the route's first
+// free span, else the free span nearest the spy.
+func (m *mageMind) blockSpan(free []string) string {
+	v, c := m.v, m.v.c
+	for _, si := range m.spans {
+		if v.giants[si] == 0 && slices.Contains(free, c.spans[si]) {
+			return c.spans[si]
+		}
+	}
+	bestD, pick := math.MaxInt, free[0]
+	for _, k := range free {
+		e := c.ends[c.spanIx[k]]
+		if d := min(c.dist[v.at][e[0]], c.dist[v.at][e[1]]); d < bestD {
+			bestD, pick = d, k
+		}
+	}
+	return pick
+}
+
+// spyPlanner is the strategy bot of the spy.
+type spyPlanner struct {
+	c         *court
+	spy, mage Rates
+	plans     *planCache // shared with the mage planner of the same game
+}
+
+func (b *spyPlanner) choose(s State, ph Phase, _ *rand.Rand) Action {
+	if ph == PhaseSpyMove {
+		return Move(b.plans.get(b.c.view(s.Snapshot()), b.spy, b.mage).choose(Legal(s).Moves))
+	}
+	return SpyShot(true)
+}
+
+// magePlanner is the strategy bot of the mage.
+type magePlanner struct {
+	c         *court
+	spy, mage Rates
+	plans     *planCache
+	halfTurn  int // the turn of the half being counted
+	attempts  int // cast attempts this half, a guard against endless clock spells
+}
+
+// maxCastsPerHalf stops a mage who keeps winning spell-clock time.
+const maxCastsPerHalf = 30
+
+func (b *magePlanner) choose(s State, ph Phase, _ *rand.Rand) Action {
+	if ph == PhaseCasting {
+		return SpellShot(true)
+	}
+	c := Legal(s)
+	switch ph {
+	case PhaseResponse:
+		if c.Allows(TypeArrow) && c.ArrowDamage > 0 {
+			return Arrow(true)
+		}
+		if c.Allows(TypeLeap) {
+			m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, b.plans)
+			if from, to, ok := m.leap(c.LeapGiants, c.LeapSpans); ok {
+				return Leap(true, from, to)
+			}
+		}
+		return Pass()
+	case PhaseMage:
+		sn := s.Snapshot()
+		if sn.Turn != b.halfTurn {
+			b.halfTurn, b.attempts = sn.Turn, 0
+		}
+		b.attempts++
+		if b.attempts > maxCastsPerHalf {
+			return EndHalf()
+		}
+		m := newMageMind(b.c.view(sn), b.spy, b.mage, b.plans)
+		bestV, pick := -1.0, 0
+		for _, cc := range c.Cards {
+			if !cc.Castable {
+				continue
+			}
+			if val := m.cardValue(cc.Card); val > bestV {
+				bestV, pick = val, cc.Card.Number
+			}
+		}
+		if pick == 0 {
+			return EndHalf()
+		}
+		return Cast(pick)
+	case PhaseTarget:
+		m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, b.plans)
+		if len(c.TargetSpans) > 0 {
+			return TargetSpan(m.blockSpan(c.TargetSpans))
+		}
+		return TargetAt(m.elfSpot(c.TargetLocations))
+	case PhaseBench:
+		m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, b.plans)
+		value := func(n int) float64 {
+			card, _ := s.Card(n)
+			return m.cardValue(card)
+		}
+		join := c.BenchCards[0]
+		for _, n := range c.BenchCards {
+			if value(n) > value(join) {
+				join = n
+			}
+		}
+		cut := 0
+		if len(c.CutCards) > 0 {
+			cut = c.CutCards[0]
+			for _, n := range c.CutCards {
+				if value(n) < value(cut) {
+					cut = n
+				}
+			}
+		}
+		return Bench(join, cut)
+	}
+	return Pass()
+}
+
+// leap picks a giant off the spy's route and a free span on it.
+func (m *mageMind) leap(giants, free []string) (from, to string, ok bool) {
+	c := m.v.c
+	onRoute := map[int]bool{}
+	for _, si := range m.spans {
+		onRoute[si] = true
+	}
+	for _, g := range giants {
+		if onRoute[c.spanIx[g]] {
+			continue
+		}
+		for _, si := range m.spans {
+			if k := c.spans[si]; m.v.giants[si] == 0 && slices.Contains(free, k) {
+				return g, k, true
+			}
+		}
+	}
+	return "", "", false
+}
