@@ -208,7 +208,10 @@ func (h *Handler) towerBot(s screen) (json.RawMessage, int, bool, error) {
 		return nil, 0, false, nil
 	}
 	r := rand.New(rand.NewPCG(uint64(s.Game.Seed), uint64(len(s.Log))))
-	a := mk(side).Choose(st, r)
+	a, err := mk(side).Choose(st, r)
+	if err != nil {
+		return nil, 0, false, fmt.Errorf("the %s bot: %w", players[seat].Bot, err)
+	}
 	if _, err := tw.Apply(st, a); err != nil {
 		return nil, 0, false, fmt.Errorf("the %s bot chose an illegal move: %w", players[seat].Bot, err)
 	}
