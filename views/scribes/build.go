@@ -132,7 +132,11 @@ func BotMove(setupJSON json.RawMessage, seed int64, actions []json.RawMessage, l
 		return sc.Action{}, false, nil
 	}
 	r := rand.New(rand.NewPCG(uint64(seed), uint64(logLen)))
-	return bot.Choose(st, d, r), true, nil
+	a, err := bot.Choose(st, d, r)
+	if err != nil {
+		return sc.Action{}, false, fmt.Errorf("the %s bot: %w", bot.Name(), err)
+	}
+	return a, true, nil
 }
 
 // Build draws the board after the source's actions. The version shown is the
