@@ -241,7 +241,8 @@ func runTower(n int, seed int64, opts tower.Options, jobs int, pick func(k int) 
 	return res, firstErr
 }
 
-// balanceNote says what the numbers mean for the default card.
+// balanceNote says what the numbers mean for the default card, next to
+// what was measured with the search level on both sides (docs/bots.md).
 func balanceNote(gen, mage string, generalPct float64) string {
 	side := "balanced"
 	switch {
@@ -251,8 +252,8 @@ func balanceNote(gen, mage string, generalPct float64) string {
 		side = "favours the Mage"
 	}
 	return fmt.Sprintf("balance: with %s General vs %s Mage the default card %s (General %.0f%%).\n"+
-		"note: a General who trickles one coin a turn (greedy) beats the one-ply greedy Mage every time, yet a\n"+
-		"random search of slow-thumb Mage lines beats that same General for every face seed tried (about 0.2%%\n"+
-		"of lines): the Mage needs planning, and the card is not shown to be one-sided. With --thumbs-may-stay\n"+
-		"the greedy Mage wins every game: the house rule strongly favours the Mage.", gen, mage, side, generalPct)
+		"measured (docs/bots.md): a General who trickles one coin a turn beats the one-move-ahead greedy Mage\n"+
+		"every time, but the search Mage, which keeps its thumbs slow, beats every General we have: search\n"+
+		"against search the Mage won 99.7%% of 1,000 games, and all of them with --thumbs-may-stay. The\n"+
+		"default card favours a Mage who plans.", gen, mage, side, generalPct)
 }
