@@ -31,7 +31,10 @@ func scNearEnd(t *testing.T, pile int) []byte {
 	}
 	r := rand.New(rand.NewPCG(7, 7))
 	for !(st.PileSize() <= pile && st.Decider() == 0 && st.Phase() == sc.PhaseMain) {
-		a := sc.GreedyBot{}.Choose(st, st.Decider(), r)
+		a, err := sc.GreedyBot{}.Choose(st, st.Decider(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if st, err = sc.Apply(st, a); err != nil {
 			t.Fatal(err)
 		}

@@ -31,7 +31,10 @@ func scRecord(t *testing.T, setup sc.Setup, seed int64, stop func(sc.State) bool
 		if st.Over() || steps > 2000 {
 			return nil
 		}
-		a := sc.GreedyBot{}.Choose(st, st.Decider(), r)
+		a, err := sc.GreedyBot{}.Choose(st, st.Decider(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if st, err = sc.Apply(st, a); err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/grimoire-games/grimoire/rules/record"
@@ -15,30 +16,32 @@ func init() { simulators[record.ArcaneScribes] = simulateScribes }
 
 // simulateScribes implements
 // `grimoire simulate arcane-scribes -n N --players K [--bots greedy,random] [--seed S]`.
-// Bot kinds rotate through the seats game by game, so no kind keeps the
-// first-player advantage of a fixed seat.
+// Bot kinds (levels random, greedy, search) rotate through the seats game by
+// game, so no kind keeps the first-player advantage of a fixed seat. Win
+// rates carry their 95% margin.
 func simulateScribes(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("simulate arcane-scribes", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	n := fs.Int("n", 100, "number of games")
 	players := fs.Int("players", 2, "players per game (2-8)")
-	botList := fs.String("bots", "greedy,random", "comma-separated bot kinds (random, greedy), repeated to fill the seats")
+	botList := fs.String("bots", "greedy,random", "comma-separated bot levels (random, greedy, search), repeated to fill the seats")
 	seed := fs.Int64("seed", 1, "seed of the first game; game i uses seed+i")
 	maxActions := fs.Int("max-actions", 20000, "abandon a game after this many actions")
+	jobs := fs.Int("jobs", 1, "games played at once (results do not depend on it)")
 	if err := fs.Parse(args); err != nil {
 		return errSilent
 	}
 	if *players < scribes.MinPlayers || *players > scribes.MaxPlayers {
 		return fmt.Errorf("simulate: --players must be 2 to 8, not %d", *players)
 	}
-	if *n < 1 {
-		return fmt.Errorf("simulate: -n must be at least 1")
+	if *n < 1 || *jobs < 1 {
+		return fmt.Errorf("simulate: -n and --jobs must be at least 1")
 	}
 	var kinds []string
 	for _, k := range strings.Split(*botList, ",") {
 		k = strings.TrimSpace(k)
 		if scribes.BotByName(k) == nil {
-			return fmt.Errorf("simulate: unknown bot %q (random, greedy)", k)
+			return fmt.Errorf("simulate: unknown bot %q (random, greedy, search)", k)
 		}
 		kinds = append(kinds, k)
 	}
@@ -51,25 +54,54 @@ func simulateScribes(args []string, stdout, stderr io.Writer) error {
 	var order []string
 	unfinished, actions := 0, 0
 	start := time.Now()
-	for g := 0; g < *n; g++ {
-		names := make([]string, *players)
-		bots := make([]scribes.Bot, *players)
-		seatKind := make([]string, *players)
-		for i := range names {
-			k := kinds[(i+g)%len(kinds)]
-			names[i] = fmt.Sprintf("%s-%d", k, i)
-			bots[i] = scribes.BotByName(k)
-			seatKind[i] = k
-			if byKind[k] == nil {
-				byKind[k] = &tally{}
-				order = append(order, k)
+	type game struct {
+		seatKind []string
+		s        scribes.State
+		played   int
+		err      error
+	}
+	results := make([]game, *n)
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(*jobs, *n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range work {
+				names := make([]string, *players)
+				bots := make([]scribes.Bot, *players)
+				seatKind := make([]string, *players)
+				for i := range names {
+					k := kinds[(i+g)%len(kinds)]
+					names[i] = fmt.Sprintf("%s-%d", k, i)
+					bots[i] = scribes.BotByName(k)
+					seatKind[i] = k
+				}
+				s, played, err := scribes.PlayGame(scribes.Setup{Players: names, Bots: seatKind}, *seed+int64(g), bots, *maxActions)
+				if err != nil {
+					err = fmt.Errorf("simulate: game %d (seed %d): %w", g, *seed+int64(g), err)
+				}
+				results[g] = game{seatKind: seatKind, s: s, played: len(played), err: err}
 			}
+		}()
+	}
+	for g := range *n {
+		work <- g
+	}
+	close(work)
+	wg.Wait()
+	for _, k := range kinds {
+		if byKind[k] == nil {
+			byKind[k] = &tally{}
+			order = append(order, k)
 		}
-		s, played, err := scribes.PlayGame(scribes.Setup{Players: names, Bots: seatKind}, *seed+int64(g), bots, *maxActions)
-		if err != nil {
-			return fmt.Errorf("simulate: game %d (seed %d): %w", g, *seed+int64(g), err)
+	}
+	for _, res := range results {
+		if res.err != nil {
+			return res.err
 		}
-		actions += len(played)
+		s, seatKind := res.s, res.seatKind
+		actions += res.played
 		if !s.Over() {
 			unfinished++
 			continue
@@ -96,10 +128,10 @@ func simulateScribes(args []string, stdout, stderr io.Writer) error {
 	el := time.Since(start)
 	finished := *n - unfinished
 	fmt.Fprintf(stdout, "arcane-scribes: %d games, %d players, bots %s, seeds %d..%d\n", *n, *players, strings.Join(kinds, ","), *seed, *seed+int64(*n)-1)
-	fmt.Fprintf(stdout, "%-8s %7s %9s %9s %11s\n", "bot", "seats", "win%", "shared%", "avg score")
+	fmt.Fprintf(stdout, "%-20s %7s %15s %9s %11s\n", "bot", "seats", "win% ±95%", "shared%", "avg score")
 	for _, k := range order {
 		t := byKind[k]
-		fmt.Fprintf(stdout, "%-8s %7d %8.1f%% %8.1f%% %11.1f\n", k, t.seats, pct(t.wins, t.seats), pct(t.shared, t.seats), avg(t.points, t.seats))
+		fmt.Fprintf(stdout, "%-20s %7d %8.1f%% ±%4.1f %8.1f%% %11.1f\n", scribesLevelName(k), t.seats, pct(t.wins, t.seats), margin95(t.wins, t.seats), pct(t.shared, t.seats), avg(t.points, t.seats))
 	}
 	fmt.Fprintf(stdout, "%-8s %7s %9s %9s %11s\n", "seat", "games", "win%", "shared%", "avg score")
 	for i, t := range bySeat {
@@ -110,6 +142,16 @@ func simulateScribes(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "finished %d games, %.1f actions/game, %.1f games/s\n", finished, float64(actions)/float64(*n), float64(*n)/el.Seconds())
 	return nil
+}
+
+// scribesLevelName is "Archmage (search)" for a level id.
+func scribesLevelName(id string) string {
+	for _, l := range scribes.Levels() {
+		if l.ID == id {
+			return l.Name + " (" + id + ")"
+		}
+	}
+	return id
 }
 
 func pct(a, b int) float64 {

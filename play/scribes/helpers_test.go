@@ -64,7 +64,11 @@ func push(t *testing.T, tb play.Table, a sc.Action, seat int) play.Table {
 // someMove is a legal action for whoever decides (a greedy choice with a
 // fixed source: the tests only need it to be legal and repeatable).
 func someMove(st sc.State) sc.Action {
-	return sc.GreedyBot{}.Choose(st, st.Decider(), rand.New(rand.NewPCG(1, 2)))
+	a, err := sc.GreedyBot{}.Choose(st, st.Decider(), rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		panic(err) // the tests ask only while a seat decides
+	}
+	return a
 }
 
 // playUntil plays legal moves until stop says the state is reached (or

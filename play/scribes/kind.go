@@ -161,7 +161,11 @@ func botChoose(level string, st sc.State, seat int, seed int64, version int) (sc
 		return sc.Action{}, fmt.Errorf("%s's bot %q is not one this app knows", st.Name(seat), level)
 	}
 	r := rand.New(rand.NewPCG(uint64(seed), uint64(version)))
-	return bot.Choose(st, seat, r), nil
+	a, err := bot.Choose(st, seat, r)
+	if err != nil {
+		return sc.Action{}, fmt.Errorf("the %s bot: %w", bot.Name(), err)
+	}
+	return a, nil
 }
 
 // Lines is the log; a reserved card is named only to the seat that

@@ -202,7 +202,11 @@ func botMove(st tw.State, level string, side tw.Side, seed int64, version int) (
 		return tw.Action{}, fmt.Errorf("there is no %s bot", level)
 	}
 	r := rand.New(rand.NewPCG(uint64(seed), uint64(version)))
-	return mk(side).Choose(st, r), nil
+	a, err := mk(side).Choose(st, r)
+	if err != nil {
+		return tw.Action{}, fmt.Errorf("the %s bot: %w", level, err)
+	}
+	return a, nil
 }
 
 // Lines is the log with the players' names. The rules' sentences never name

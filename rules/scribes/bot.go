@@ -1,23 +1,57 @@
 package scribes
 
 import (
+	"fmt"
 	"math/rand/v2"
 )
 
 // Bot chooses an action for a seat that must decide. Bots are pure: the same
-// state, seat and random source give the same action.
+// state, seat and random source give the same action. Asked for a seat that
+// does not decide now, Choose returns an error wrapping ErrGameOver or
+// ErrNotYourTurn.
 type Bot interface {
 	Name() string
-	Choose(s State, seat int, r *rand.Rand) Action
+	Choose(s State, seat int, r *rand.Rand) (Action, error)
 }
 
-// Bots returns a bot by name ("random", "greedy"), or nil.
+// Level is one bot strength as the app offers it: ID is what records and
+// seat rows store ("bot:greedy"), Name is what people read.
+type Level struct {
+	ID    string
+	Name  string
+	Blurb string
+}
+
+// Levels lists the bot levels from the weakest up; BotByName knows every ID.
+func Levels() []Level {
+	return []Level{
+		{ID: "random", Name: "Apprentice", Blurb: "plays any legal move, at random"},
+		{ID: "greedy", Name: "Adept", Blurb: "looks one move ahead"},
+		{ID: "search", Name: "Archmage", Blurb: "tries its best moves against the others' replies before each turn"},
+	}
+}
+
+// BotByName returns the bot of a level id ("random", "greedy", "search"),
+// or nil.
 func BotByName(name string) Bot {
 	switch name {
 	case "random":
 		return RandomBot{}
 	case "greedy":
 		return GreedyBot{}
+	case "search":
+		return SearchBot{}
+	}
+	return nil
+}
+
+// mayChoose says why seat cannot be asked for a move now, or nil.
+func mayChoose(s *State, seat int) error {
+	if s.Over() {
+		return fmt.Errorf("%w: no move to choose", ErrGameOver)
+	}
+	if d := s.Decider(); seat != d {
+		return fmt.Errorf("%w: seat %d was asked to move but seat %d decides", ErrNotYourTurn, seat, d)
 	}
 	return nil
 }
@@ -29,9 +63,15 @@ type RandomBot struct{}
 func (RandomBot) Name() string { return "random" }
 
 // Choose picks any legal action.
-func (RandomBot) Choose(s State, seat int, r *rand.Rand) Action {
+func (RandomBot) Choose(s State, seat int, r *rand.Rand) (Action, error) {
+	if err := mayChoose(&s, seat); err != nil {
+		return Action{}, err
+	}
 	acts := Legal(s).Actions
-	return acts[r.IntN(len(acts))]
+	if len(acts) == 0 {
+		return Action{}, fmt.Errorf("%w: seat %d has no legal action", ErrIllegal, seat)
+	}
+	return acts[r.IntN(len(acts))], nil
 }
 
 // GreedyBot looks one decision ahead: it plays every legal action and keeps
@@ -43,8 +83,23 @@ type GreedyBot struct{}
 func (GreedyBot) Name() string { return "greedy" }
 
 // Choose picks the best-rated legal action, breaking ties at random.
-func (GreedyBot) Choose(s State, seat int, r *rand.Rand) Action {
+func (GreedyBot) Choose(s State, seat int, r *rand.Rand) (Action, error) {
+	if err := mayChoose(&s, seat); err != nil {
+		return Action{}, err
+	}
+	a, ok := greedy(s, seat, r)
+	if !ok {
+		return Action{}, fmt.Errorf("%w: seat %d has no legal action", ErrIllegal, seat)
+	}
+	return a, nil
+}
+
+// greedy is GreedyBot's choice; ok is false when nothing is legal.
+func greedy(s State, seat int, r *rand.Rand) (Action, bool) {
 	acts := Legal(s).Actions
+	if len(acts) == 0 {
+		return Action{}, false
+	}
 	best, bestV, ties := 0, -1e18, 0
 	for i, a := range acts {
 		n, err := Apply(s, a)
@@ -62,7 +117,7 @@ func (GreedyBot) Choose(s State, seat int, r *rand.Rand) Action {
 			}
 		}
 	}
-	return acts[best]
+	return acts[best], true
 }
 
 // evaluate rates a state from one seat's point of view.
@@ -82,6 +137,12 @@ func evaluate(s State, seat int) float64 {
 		}
 		return v
 	}
+	return v + potential(&s, seat)
+}
+
+// potential rates how close a seat's oinks bring it to the best spell in its
+// reach (row or reserve), plus a little for every oink held.
+func potential(s *State, seat int) float64 {
 	p := s.players[seat]
 	held := total(p.oinks)
 	// Potential: the best spell in reach (row or reserve) weighted by how much
@@ -104,7 +165,7 @@ func evaluate(s State, seat int) float64 {
 	for _, ci := range p.reserve {
 		pot = max(pot, reach(s.d.Cards[ci], true))
 	}
-	return v + 8*pot + 0.5*float64(held)
+	return 8*pot + 0.5*float64(held)
 }
 
 // PlayGame plays a whole game with one bot per seat from New(setup, seed),
@@ -120,10 +181,15 @@ func PlayGame(setup Setup, seed int64, bots []Bot, maxActions int) (State, []Act
 	var played []Action
 	for !s.Over() && len(played) < maxActions {
 		seat := s.Decider()
-		a := bots[seat].Choose(s, seat, r)
-		if s, err = Apply(s, a); err != nil {
-			return s, played, err
+		a, err := bots[seat].Choose(s, seat, r)
+		if err != nil {
+			return s, played, fmt.Errorf("scribes: the %s bot of seat %d at action %d: %w", bots[seat].Name(), seat, len(played)+1, err)
 		}
+		next, err := Apply(s, a)
+		if err != nil {
+			return s, played, fmt.Errorf("scribes: the %s bot of seat %d chose an illegal action at %d: %w", bots[seat].Name(), seat, len(played)+1, err)
+		}
+		s = next
 		played = append(played, a)
 	}
 	return s, played, nil

@@ -1,19 +1,37 @@
 package tower
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 )
 
 // Bot picks the next action for the side to play. Bots are pure: the same
-// state and the same random stream give the same action. Choose is only
-// called on a state that is not over.
+// state and the same random stream give the same action. On a finished game
+// Choose returns an error wrapping ErrGameOver.
 type Bot interface {
 	Name() string
-	Choose(s State, r *rand.Rand) Action
+	Choose(s State, r *rand.Rand) (Action, error)
 }
 
-// Bots returns the bots by name, for either side.
+// Level is one bot strength as the app offers it: ID is what records and
+// seat rows store ("bot:greedy"), Name is what people read.
+type Level struct {
+	ID    string
+	Name  string
+	Blurb string
+}
+
+// Levels lists the bot levels from the weakest up; every ID is a key of Bots.
+func Levels() []Level {
+	return []Level{
+		{ID: "random", Name: "Apprentice", Blurb: "plays any legal move, at random"},
+		{ID: "greedy", Name: "Adept", Blurb: "looks one move ahead"},
+		{ID: "search", Name: "Archmage", Blurb: "plays out many games in its head before each move"},
+	}
+}
+
+// Bots returns the bots by level id, for either side.
 func Bots() map[string]func(Side) Bot {
 	return map[string]func(Side) Bot{
 		"random": func(Side) Bot { return RandomBot{} },
@@ -23,27 +41,37 @@ func Bots() map[string]func(Side) Bot {
 			}
 			return GreedyGeneral{}
 		},
+		"search": func(Side) Bot { return SearchBot{} },
 	}
 }
 
 // Play runs a game between two bots from s until it ends or maxMoves actions
-// were played, and returns the final state and the actions played.
-func Play(s State, general, mage Bot, r *rand.Rand, maxMoves int) (State, []Action) {
+// were played, and returns the final state and the actions played. A bot
+// that fails or picks an illegal action stops the game with an error.
+func Play(s State, general, mage Bot, r *rand.Rand, maxMoves int) (State, []Action, error) {
 	var acts []Action
 	for !s.Over() && len(acts) < maxMoves {
 		b := general
 		if s.toPlay == Mage {
 			b = mage
 		}
-		a := b.Choose(s, r)
+		a, err := b.Choose(s, r)
+		if err != nil {
+			return s, acts, fmt.Errorf("tower: %s bot at move %d: %w", b.Name(), len(acts)+1, err)
+		}
 		t, err := Apply(s, a)
 		if err != nil {
-			panic("tower: bot " + b.Name() + " chose an illegal action: " + err.Error())
+			return s, acts, fmt.Errorf("tower: %s bot chose an illegal action at move %d: %w", b.Name(), len(acts)+1, err)
 		}
 		s = t
 		acts = append(acts, a)
 	}
-	return s, acts
+	return s, acts, nil
+}
+
+// over is the error of asking a bot to move in a finished game.
+func over(s *State) error {
+	return fmt.Errorf("%w: %s won (%s), no move to choose", ErrGameOver, s.winner.Title(), reasonText(s.reason))
 }
 
 // RandomBot plays a random legal action: it first picks uniformly among the
@@ -56,8 +84,15 @@ type RandomBot struct{}
 func (RandomBot) Name() string { return "random" }
 
 // Choose picks a random legal action.
-func (RandomBot) Choose(s State, r *rand.Rand) Action {
-	c := Legal(s)
+func (RandomBot) Choose(s State, r *rand.Rand) (Action, error) {
+	if s.Over() {
+		return Action{}, over(&s)
+	}
+	return randomAction(&s, r), nil
+}
+
+func randomAction(s *State, r *rand.Rand) Action {
+	c := Legal(*s)
 	switch c.Phase {
 	case PhasePlace:
 		return Action{Type: Place, Coins: pick(r, c.Place, 1+r.IntN(c.PlaceMax))}
@@ -146,8 +181,15 @@ type GreedyGeneral struct {
 func (GreedyGeneral) Name() string { return "greedy" }
 
 // Choose picks the rush move.
-func (g GreedyGeneral) Choose(s State, r *rand.Rand) Action {
-	c := Legal(s)
+func (g GreedyGeneral) Choose(s State, r *rand.Rand) (Action, error) {
+	if s.Over() {
+		return Action{}, over(&s)
+	}
+	return g.choose(&s, r), nil
+}
+
+func (g GreedyGeneral) choose(s *State, r *rand.Rand) Action {
+	c := Legal(*s)
 	switch c.Phase {
 	case PhasePlace:
 		ids := slices.Clone(c.Place)
@@ -175,7 +217,7 @@ func (g GreedyGeneral) Choose(s State, r *rand.Rand) Action {
 		}
 		return Action{Type: End}
 	}
-	return RandomBot{}.Choose(s, r)
+	return randomAction(s, r)
 }
 
 // worth orders coins for the General: lower is preferred (tails, then large).
@@ -220,14 +262,17 @@ func DefaultMageWeights() MageWeights {
 func (GreedyMage) Name() string { return "greedy" }
 
 // Choose picks the best-scoring cast or skip.
-func (g GreedyMage) Choose(s State, r *rand.Rand) Action {
+func (g GreedyMage) Choose(s State, r *rand.Rand) (Action, error) {
+	if s.Over() {
+		return Action{}, over(&s)
+	}
 	w := DefaultMageWeights()
 	if g.W != nil {
 		w = *g.W
 	}
 	c := Legal(s)
 	if c.Phase != PhaseCast {
-		return RandomBot{}.Choose(s, r)
+		return randomAction(&s, r), nil
 	}
 	var best Action
 	bestScore := -1e18
@@ -251,7 +296,7 @@ func (g GreedyMage) Choose(s State, r *rand.Rand) Action {
 			}
 		}
 	}
-	return best
+	return best, nil
 }
 
 // aims lists candidate targets of one spell for the greedy Mage.

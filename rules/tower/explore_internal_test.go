@@ -21,7 +21,7 @@ func TestExploreTrickle(t *testing.T) {
 			for !s.Over() {
 				var a Action
 				if s.toPlay == General {
-					a = GreedyGeneral{}.Choose(s, r)
+					a = GreedyGeneral{}.choose(&s, r)
 				} else {
 					c := Legal(s)
 					var cands []Action
@@ -40,7 +40,7 @@ func TestExploreTrickle(t *testing.T) {
 						}
 					}
 					if len(cands) == 0 {
-						a = RandomBot{}.Choose(s, r)
+						a = randomAction(&s, r)
 					} else {
 						a = cands[r.IntN(len(cands))]
 					}

@@ -31,7 +31,10 @@ func FuzzApply(f *testing.F) {
 			if s.Over() {
 				break
 			}
-			a := bots[int(b)%3].Choose(s, r)
+			a, err := bots[int(b)%3].Choose(s, r)
+			if err != nil {
+				t.Fatalf("bot %s: %v", bots[int(b)%3].Name(), err)
+			}
 			if b >= 128 {
 				a = corrupt(a, b, r)
 			}
@@ -154,7 +157,9 @@ func benchGame(b *testing.B, g, m tower.Bot) {
 	n := 0
 	for b.Loop() {
 		s, _ := tower.New(tower.Setup{General: "g", Mage: "m"}, int64(n))
-		tower.Play(s, g, m, rand.New(rand.NewPCG(uint64(n), 1)), 2000)
+		if _, _, err := tower.Play(s, g, m, rand.New(rand.NewPCG(uint64(n), 1)), 2000); err != nil {
+			b.Fatal(err)
+		}
 		n++
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")

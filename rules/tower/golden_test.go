@@ -23,7 +23,10 @@ func botRecord(t testing.TB, seed int64, g, m tower.Bot) record.Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	end, acts := tower.Play(s, g, m, rand.New(rand.NewPCG(uint64(seed), 7)), 2000)
+	end, acts, err := tower.Play(s, g, m, rand.New(rand.NewPCG(uint64(seed), 7)), 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !end.Over() {
 		t.Fatal("bot game did not finish")
 	}
@@ -135,7 +138,10 @@ func TestBotsPlayLegally(t *testing.T) {
 	for seed := range int64(60) {
 		g, m := bots[seed%3], bots[(seed/3)%3]
 		s, _ := tower.New(tower.Setup{General: "g", Mage: "m", Options: tower.Options{ThumbsMayStay: seed%2 == 0}}, seed)
-		s, _ = tower.Play(s, g, m, rand.New(rand.NewPCG(uint64(seed), 1)), 3000)
+		s, _, err := tower.Play(s, g, m, rand.New(rand.NewPCG(uint64(seed), 1)), 3000)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
 		if !s.Over() && !s.Options().ThumbsMayStay {
 			t.Errorf("seed %d: game without the house rule did not end", seed)
 		}

@@ -55,9 +55,11 @@ func toTheTower(st tw.State, n int) (tw.Action, bool) {
 	}
 	r := rand.New(rand.NewPCG(7, uint64(n)))
 	if st.ToPlay() == tw.Mage {
-		return tw.RandomBot{}.Choose(st, r), true
+		a, err := tw.RandomBot{}.Choose(st, r)
+		return a, err == nil
 	}
-	return tw.GreedyGeneral{}.Choose(st, r), true
+	a, err := tw.GreedyGeneral{}.Choose(st, r)
+	return a, err == nil
 }
 
 func TestBuildBoardFacts(t *testing.T) {
