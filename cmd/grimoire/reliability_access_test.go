@@ -274,3 +274,76 @@ func TestReliabilityAccessMatrix(t *testing.T) {
 	t.Logf("access matrix: %d cells (%d routes × %d clients × 3 games, less the cells not sent): statuses not as the table says %d, bodies showing hidden information %d",
 		cells, len(accessTable("sa")), len(accessClients), wrong, leaks)
 }
+
+// The creator of a game on two phones must not choose what the other side
+// may not know: the confirmation step draws the Tower's coin faces on the
+// server, whatever setup it is sent. Three games are confirmed with a setup
+// whose faces are chosen; drawn faces match a chosen pattern by chance
+// once in 512, so all three matching means the choice was taken.
+func TestReliabilityConfirmStepDrawsOnTheServer(t *testing.T) {
+	srv := startServer(t)
+	host := srv.phone()
+	patterns := [][]string{
+		{"heads", "heads", "heads", "heads", "heads", "heads", "heads", "heads", "heads"},
+		{"tails", "tails", "tails", "tails", "tails", "tails", "tails", "tails", "tails"},
+		{"heads", "tails", "heads", "tails", "heads", "tails", "heads", "tails", "heads"},
+	}
+	var ids []string
+	for _, faces := range patterns {
+		if _, err := host.get("/new/mages-tower"); err != nil {
+			t.Fatal(err)
+		}
+		res, err := host.post("/new/mages-tower", url.Values{"general": {"Ana"}, "mage": {"Ben"}, "mode": {"two"}, "myside": {"general"}}, false)
+		if err != nil || res.Status != http.StatusOK {
+			t.Fatalf("form: %v %d", err, res.Status)
+		}
+		doc, err := res.doc()
+		if err != nil {
+			t.Fatal(err)
+		}
+		conf := url.Values{}
+		doc.Find(`input[name="confirm"]`).First().Closest("form").Find(`input[type="hidden"]`).Each(func(_ int, s *goquery.Selection) {
+			name, _ := s.Attr("name")
+			val, _ := s.Attr("value")
+			if name != "_csrf" {
+				conf.Set(name, val)
+			}
+		})
+		chosen, _ := json.Marshal(map[string]any{"general": "Ana", "mage": "Ben", "faces": faces})
+		conf.Set("setup", string(chosen))
+		res, err = host.post("/new/mages-tower", conf, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loc := res.Header.Get("Location")
+		if res.Status != http.StatusSeeOther || !strings.HasPrefix(loc, "/g/") {
+			// Refusing a setup the form did not make is as good as ignoring it.
+			t.Logf("a confirmation with chosen faces: %d %.200s", res.Status, errorLine(res))
+			continue
+		}
+		ids = append(ids, strings.TrimPrefix(loc, "/g/"))
+	}
+	srv.kill()
+	st := srv.openStore()
+	defer st.Close()
+	adopted := 0
+	for i, id := range ids {
+		g, err := st.Game(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var setup struct {
+			Faces []string `json:"faces"`
+		}
+		if err := json.Unmarshal(g.Setup, &setup); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(setup.Faces, " ") == strings.Join(patterns[i], " ") {
+			adopted++
+		}
+	}
+	if len(ids) == len(patterns) && adopted == len(ids) {
+		t.Errorf("the confirmation step took the creator's coin faces in all %d games", adopted)
+	}
+	t.Logf("confirmations with chosen faces: %d games made, chosen faces stored in %d", len(ids), adopted)
+}
