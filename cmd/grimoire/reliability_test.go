@@ -219,6 +219,9 @@ func (im *importer) run(stop <-chan struct{}) {
 			return
 		}
 		im.acked = append(im.acked, strings.TrimPrefix(loc, "/g/"))
+		// A pause between imports, as people make them: the phones' taps
+		// share the one writer, and the suite is about both.
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 
@@ -285,6 +288,7 @@ func TestReliabilityKillDuringPlayAndImports(t *testing.T) {
 		importers[i] = &importer{p: srv.phone(), rec: recJSON}
 	}
 	var fig killFigures
+	half := map[string]bool{} // half-imported games, each reported once
 
 	// check reads the stopped server's store: every acknowledged write is
 	// there once and in order, beyond them at most the write in flight,
@@ -319,7 +323,8 @@ func TestReliabilityKillDuringPlayAndImports(t *testing.T) {
 			for _, g := range games {
 				listed[g.ID] = true
 				log := storedLog(t, st, g.ID)
-				if len(log) != g.Version || !sameActions(store.Actions(log), rec.Actions) {
+				if (len(log) != g.Version || !sameActions(store.Actions(log), rec.Actions)) && !half[g.ID] {
+					half[g.ID] = true
 					fig.halfImported++
 					t.Errorf("importer %d: game %s holds %d of the record's %d actions (version %d)", i, g.ID, len(log), len(rec.Actions), g.Version)
 				}
@@ -365,8 +370,10 @@ func TestReliabilityKillDuringPlayAndImports(t *testing.T) {
 			}
 			im.failed = nil
 		}
+		lostBefore := fig.lost
 		check(false)
-		if t.Failed() {
+		if fig.lost > lostBefore {
+			// The phones' picture of their games is wrong from here on.
 			t.FailNow()
 		}
 		srv.start()
