@@ -260,7 +260,7 @@ func loadGame(st store.Store, id string) (store.Game, []store.Entry, error) {
 var (
 	placeholderRE = regexp.MustCompile(`\{([a-z]+(?:\.[a-z0-9+]+)?)\}`)
 	repRE         = regexp.MustCompile(`\{rep:(\d+):([^{}]*)\}`)
-	versionRE     = regexp.MustCompile(`data-live="[^"]*" data-version="(\d+)"`)
+	versionRE     = regexp.MustCompile(`\bdata-version="(\d+)"`)
 )
 
 // corpusRun sends the corpus's requests; client is the phone a line's "as"

@@ -115,6 +115,7 @@ func (s *server) start() {
 	cmd.Env = append(os.Environ(), "GRIMOIRE_GAMES_PER_HOUR=1000000")
 	cmd.Stdout = io.Discard
 	cmd.Stderr = s.errs
+	dieWithTest(cmd)
 	if err := cmd.Start(); err != nil {
 		s.t.Fatalf("start grimoire: %v", err)
 	}
