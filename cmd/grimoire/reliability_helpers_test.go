@@ -17,7 +17,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -33,41 +32,8 @@ import (
 // server's clients would: raw HTTP on 127.0.0.1, cookies in a jar, the CSRF
 // token in a header, and kill -9 instead of a clean stop.
 
-var (
-	buildOnce sync.Once
-	buildBin  string
-	buildErr  error
-)
-
-// grimoireBinary builds ./cmd/grimoire once per test run; the directory it
-// lives in is removed by TestMain.
-func grimoireBinary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "grimoire-reliability-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		buildBin = filepath.Join(dir, "grimoire")
-		out, err := exec.Command("go", "build", "-o", buildBin, ".").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %w\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return buildBin
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if buildBin != "" {
-		os.RemoveAll(filepath.Dir(buildBin))
-	}
-	os.Exit(code)
-}
+// The binary under test is grimoireBinary (binary_test.go): built once per
+// run the way the Dockerfile builds it, removed by TestMain.
 
 // server is one grimoire process on a fixed port and data directory, so a
 // restart after kill -9 is the same server to its clients.
