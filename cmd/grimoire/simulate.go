@@ -5,11 +5,17 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/grimoire-games/grimoire/rules/record"
 )
 
-// simulators maps a game id to its bot-versus-bot runner. Each game registers
-// itself in its own file; args are the flags after the game id.
-var simulators = map[string]func(args []string, stdout, stderr io.Writer) error{}
+// simulators maps a game id to its bot-versus-bot runner (a plain table, no
+// registration side effects); args are the flags after the game id.
+var simulators = map[string]func(args []string, stdout, stderr io.Writer) error{
+	record.SpellsArrows:  simulateSpellsArrows,
+	record.ArcaneScribes: simulateScribes,
+	record.MagesTower:    simulateTower,
+}
 
 func simulate(args []string, stdout, stderr io.Writer) error {
 	names := make([]string, 0, len(simulators))

@@ -8,11 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/rules/scribes"
 )
-
-func init() { simulators[record.ArcaneScribes] = simulateScribes }
 
 // simulateScribes implements
 // `grimoire simulate arcane-scribes -n N --players K [--bots greedy,random] [--seed S]`.

@@ -10,13 +10,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
-
-func init() {
-	simulators[record.SpellsArrows] = simulateSpellsArrows
-}
 
 // simulateSpellsArrows plays bot games: grimoire simulate spells-arrows
 // -n 1000 -seed 1 -victory 12 --spy-bot planner --mage-bot random

@@ -10,11 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/rules/tower"
 )
-
-func init() { simulators[record.MagesTower] = simulateTower }
 
 // simulateTower implements `grimoire simulate mages-tower`: bots play N
 // games of the default card, game i with seed+i (its coin faces). With
