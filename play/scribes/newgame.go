@@ -59,7 +59,7 @@ func ReadForm(fields url.Values) (sc.Setup, scview.NewForm, []string) {
 			// The row is read (and drawn again) as a person, the one
 			// choice that is surely valid, so the other problems listed
 			// are only the row's real ones.
-			problems = append(problems, fmt.Sprintf("Seat %d: there is no %q bot (greedy or random).", i+1, kind))
+			problems = append(problems, fmt.Sprintf("Seat %d: there is no %q bot (random, greedy or search).", i+1, kind))
 			kind = "person"
 			f.Seats[i].Kind = kind
 		}

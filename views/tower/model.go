@@ -32,7 +32,7 @@ const (
 // Player is one side as the table was set up.
 type Player struct {
 	Name string
-	Bot  string // "" for a person, else the bot level ("random", "greedy")
+	Bot  string // "" for a person, else the bot level id (tower.Levels)
 }
 
 // Source is everything a screen is drawn from.
@@ -275,7 +275,7 @@ func SideSeat(s tw.Side) int {
 func Who(p [2]Player, s tw.Side) string {
 	pl := p[SideSeat(s)]
 	if pl.Bot != "" && !strings.Contains(strings.ToLower(pl.Name), "bot") {
-		return pl.Name + " (" + s.Title() + ", " + pl.Bot + " bot)"
+		return pl.Name + " (" + s.Title() + ", " + LevelName(pl.Bot) + " bot)"
 	}
 	return pl.Name + " (" + s.Title() + ")"
 }
@@ -745,4 +745,18 @@ func sortedCopy(ids []string) []string {
 	out := slices.Clone(ids)
 	sort.Strings(out)
 	return out
+}
+
+// levels are the bot levels a new game offers, strongest last.
+func levels() []tw.Level { return tw.Levels() }
+
+// LevelName is a bot level's name for people ("Adept" for "greedy"); an
+// unknown id is shown as it is.
+func LevelName(id string) string {
+	for _, l := range tw.Levels() {
+		if l.ID == id {
+			return l.Name
+		}
+	}
+	return id
 }

@@ -102,7 +102,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</tbody></table><h2 id=\"house\">House rule: a thumb may stay</h2><p>Some tables let a thumb rest where it is, so the Mage may use the same damage or the same spell again. Tick “A thumb may stay” when you start a game to play this way; the card on the game screen then offers the current row too. Without it, a thumb that has reached the bottom row is stuck, and the Mage may have to skip.</p><h2 id=\"rulings\">Every rule Grimoire enforces</h2><p class=\"small\">These come straight from the referee's rules code, so they always match what the app does. “Our ruling” marks a point the printed rules leave open.</p><dl>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</tbody></table><h2 id=\"house\">House rule: a thumb may stay</h2><p>Some tables let a thumb rest where it is, so the Mage may use the same damage or the same spell again. Tick “A thumb may stay” when you start a game to play this way; the card on the game screen then offers the current row too. Without it, a thumb that has reached the bottom row is stuck, and the Mage may have to skip.</p><h2 id=\"balance\">A finding about balance</h2><p data-testid=\"balance-finding\">This is what our bots found, not a rule. With the strongest bot (Archmage) playing both sides over a thousand different camps, the Mage won 997 games of 1,000 with the default card, and all 1,000 with the house rule above. A General who sends one coin a turn beats a Mage who only looks one spell ahead, because that Mage runs out of rows; a Mage who keeps both thumbs within a row or two, saves the Tome to reset the card and keeps the skip for a quiet turn beat every General we tried. So the default card seems to favour a Mage who plans ahead: the General's best hope is a Mage in a hurry.</p><h2 id=\"rulings\">Every rule Grimoire enforces</h2><p class=\"small\">These come straight from the referee's rules code, so they always match what the app does. “Our ruling” marks a point the printed rules leave open.</p><dl>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -114,7 +114,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var6 string
 				templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression("rule-" + rl.ID).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 67, Col: 29}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 77, Col: 29}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
 				if templ_7745c5c3_Err != nil {
@@ -127,7 +127,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var7 string
 				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(rl.Title)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 68, Col: 16}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 78, Col: 16}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
@@ -150,7 +150,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var8 string
 				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(rl.Text)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 73, Col: 18}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 83, Col: 18}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 				if templ_7745c5c3_Err != nil {
