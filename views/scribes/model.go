@@ -113,7 +113,7 @@ func (b Board) name(seat int) string {
 
 func (b Board) botLabel(seat int) string {
 	if bot := BotOf(b.Setup, seat); bot != "" {
-		return bot + " bot"
+		return LevelName(bot) + " bot"
 	}
 	return ""
 }
