@@ -102,7 +102,7 @@ func TestPlayerRecordsCountOnlyThisDevicesGames(t *testing.T) {
 			t.Errorf("kinds %v, want spy and mage kinds (Ana played both roles)", kinds)
 		}
 		for _, id := range []string{"trend", "shot-chart", "player-csv", "player-spots"} {
-			if doc.Find(`[data-testid="` + id + `"]`).Length() == 0 {
+			if doc.Find(`[data-testid="`+id+`"]`).Length() == 0 {
 				t.Errorf("player page lacks %s", id)
 			}
 		}
@@ -151,7 +151,7 @@ func TestPlayerRecordsCountOnlyThisDevicesGames(t *testing.T) {
 
 	t.Run("CSV refusals", func(t *testing.T) {
 		for path, want := range map[string]int{
-			"/players/spells-arrows/attempts.csv":          http.StatusBadRequest,
+			"/players/spells-arrows/attempts.csv":           http.StatusBadRequest,
 			"/players/arcane-scribes/attempts.csv?name=Ana": http.StatusNotFound,
 			"/players/no-such-game/attempts.csv?name=Ana":   http.StatusNotFound,
 		} {
