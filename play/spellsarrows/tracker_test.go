@@ -182,3 +182,17 @@ func TestAdviceRounds(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkAdviceRound is one round of the form's table (7 Victory Numbers,
+// both assignments, 25 games a cell: 350 planner games), the unit the
+// server's time budget counts in.
+func BenchmarkAdviceRound(b *testing.B) {
+	q := url.Values{"spy": {"Ana"}, "mage": {"Ben"}, "victory": {"40"}, "turns": {"5"}}
+	for b.Loop() {
+		v, err := spellsarrows.AdviceFor(q, nil, func() bool { return false })
+		if err != nil || v.Games != 350 {
+			b.Fatalf("%d games, %v", v.Games, err)
+		}
+	}
+	b.ReportMetric(350*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
