@@ -149,6 +149,17 @@ func TestPlayerRecordsCountOnlyThisDevicesGames(t *testing.T) {
 		}
 	})
 
+	t.Run("a finished game's screen draws both charts and links to the sheet's", func(t *testing.T) {
+		_, body := mine.get("/g/" + myGames[0])
+		doc := docOf(t, body)
+		if n := doc.Find(`[data-testid="shot-charts"] [data-testid="shot-chart"]`).Length(); n != 2 {
+			t.Errorf("%d charts on the end screen, want the spy's and the mage's", n)
+		}
+		if href, _ := doc.Find(`[data-testid="shot-chart-link"]`).Attr("href"); href != "/g/"+myGames[0]+"/sheet#shot-charts" {
+			t.Errorf("shot chart link %q", href)
+		}
+	})
+
 	t.Run("CSV refusals", func(t *testing.T) {
 		for path, want := range map[string]int{
 			"/players/spells-arrows/attempts.csv":           http.StatusBadRequest,
