@@ -34,7 +34,11 @@ func (h *Handler) newGamePage(c echo.Context) error {
 			return err
 		}
 	}
-	return render(c, http.StatusOK, k.NewGamePage(h.page(c, "", "new"), c.QueryParams(), prev))
+	p := h.page(c, "", "new")
+	if p.Players, err = h.knownNames(c); err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, k.NewGamePage(p, c.QueryParams(), prev))
 }
 
 // previousGame is the game a "new game, same players" link names, when it
@@ -72,7 +76,11 @@ func (h *Handler) newGameCreate(c echo.Context) error {
 		return err
 	}
 	if form.Values.Get("confirm") != "1" {
-		page, ok, err := k.CheckNewGame(h.page(c, "", "new"), form)
+		p := h.page(c, "", "new")
+		if p.Players, err = h.knownNames(c); err != nil {
+			return err
+		}
+		page, ok, err := k.CheckNewGame(p, form)
 		if err != nil {
 			return err
 		}

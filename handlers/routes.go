@@ -12,6 +12,12 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/new", h.newIndex)
 	e.GET("/new/:game", h.newGamePage)
 	e.POST("/new/:game", h.newGameCreate)
+	e.GET("/new/:game/advice", h.advice) // the form's advisor (Spells & Arrows)
+
+	// Players: the names this device has used, a player's record across
+	// its games, and that record as CSV.
+	e.GET("/players", h.players)
+	e.GET("/players/:game/attempts.csv", h.playerCSV)
 
 	// One game, whatever its kind: its play.Kind draws and checks it.
 	e.GET("/g/:id", h.gameShow)

@@ -22,6 +22,9 @@ type Page struct {
 	Flash   string // one-line notice shown above the content
 	Live    string // event-stream URL when the screen shows a live game
 	Version int    // version of the game the screen shows (with Live)
+	// Players are the names this device has used, newest first, offered
+	// by the new-game forms' name fields (KnownPlayers).
+	Players []string
 }
 
 // csrfHeaders is the hx-headers value that makes every htmx request carry

@@ -124,7 +124,12 @@ func board(t play.Table) (saview.Board, error) {
 	if err != nil {
 		return saview.Board{}, err
 	}
-	return saview.Build(src, t.Version)
+	b, err := saview.Build(src, t.Version)
+	if err != nil || !b.Snap.Over {
+		return b, err
+	}
+	b.Charts, err = Charts(t)
+	return b, err
 }
 
 // Fragments draws the courtside screen.
@@ -183,6 +188,9 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 	if err != nil {
 		return nil, err
 	}
+	if s.Charts, err = Charts(play.Table{Kind: rec.Game, Setup: rec.Setup, Seed: rec.Seed, Actions: rec.Actions}); err != nil {
+		return nil, err
+	}
 	p.Title = "Scoresheet: " + head.Title
 	return sheets.SpellsArrowsPage(p, s), nil
 }
@@ -212,6 +220,7 @@ func (Kind) NewGamePage(p views.Page, q url.Values, prev *play.Table) templ.Comp
 		if n, err := strconv.Atoi(q.Get("turns")); err == nil {
 			f.Turns = n
 		}
+		f.Advisor = saview.AdvisorForm{SpyRates: q.Get("spyRates"), MageRates: q.Get("mageRates")}
 		for _, k := range []string{"mapName", "deckName"} {
 			if n := q.Get(k); n != "" {
 				f.Reload = append(f.Reload, n)

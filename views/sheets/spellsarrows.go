@@ -6,6 +6,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
 )
 
 // SASheet is the Spells & Arrows scoresheet.
@@ -19,6 +20,7 @@ type SASheet struct {
 	Halves     []SAHalf
 	Points     int // spy's points at the end (or now)
 	Health     int
+	Charts     []saview.ShotChart // one per player (none on a blank sheet)
 }
 
 // SAHalf is one row: a spy half or a mage half.

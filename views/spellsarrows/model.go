@@ -44,6 +44,8 @@ type Board struct {
 	// Record is the game's record as JSON for the offline page ("" for
 	// spectators, who never play offline).
 	Record string
+	// Charts are the players' shot charts, drawn on the end screen.
+	Charts []ShotChart
 }
 
 // LogLine is one numbered sentence of the game log.

@@ -1,0 +1,71 @@
+package spellsarrows
+
+import (
+	"fmt"
+	"math"
+
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+)
+
+// AdviceURL is where the new-game form asks for the advisor's table.
+const AdviceURL = "/new/spells-arrows/advice"
+
+// AdvisorForm is what the advisor part of the new-game form keeps between
+// "Change" and the form again: make rates typed in for either player.
+type AdvisorForm struct {
+	SpyRates, MageRates string
+}
+
+// AdviceView is the Victory Number advisor's answer for the two names of
+// the form: each one's rates and where they come from, and the spy's
+// chance at Victory Numbers around the one entered, for both ways of
+// giving the roles.
+type AdviceView struct {
+	// Ready is false until both names are entered; Problems are what could
+	// not be read (rates, the Victory Number).
+	Ready    bool
+	Problems []string
+	A, B     AdvicePlayer // A was entered as the spy, B as the mage
+	Victory  int
+	Rows     []AdviceRowView
+	// FairASpy, FairBSpy: the Victory Number nearest an even game with A
+	// (or B) as the spy.
+	FairASpy, FairBSpy int
+	Games, PerCell     int // games simulated in all and per cell
+	Margin             float64
+	BackURL            string // the form again, filled (for the page without JavaScript)
+}
+
+// AdvicePlayer is one player's make rates as the simulation uses them.
+type AdvicePlayer struct {
+	Name   string
+	Source string // "3 games, 41 shots", "typed in", "default: no games yet"
+	Rates  sa.Rates
+}
+
+// RateRows are the player's rates per kind, spy kinds first.
+func (p AdvicePlayer) RateRows() []RateRow {
+	out := make([]RateRow, 0, 5)
+	for _, k := range sa.ShotKinds() {
+		out = append(out, RateRow{Kind: k, Label: k.Label(), Pct: fmt.Sprintf("%.0f%%", 100*p.Rates.Of(k))})
+	}
+	return out
+}
+
+// RateRow is one kind's rate.
+type RateRow struct {
+	Kind       sa.ShotKind
+	Label, Pct string
+}
+
+// AdviceRowView is one Victory Number of the table.
+type AdviceRowView struct {
+	Victory    int
+	ASpy, BSpy sa.Estimate
+	Entered    bool // the number on the form
+}
+
+// Chance writes an estimate as "54% ±4".
+func Chance(e sa.Estimate) string {
+	return fmt.Sprintf("%.0f%% ±%.0f", 100*e.SpyWin, math.Ceil(100*e.Margin))
+}
