@@ -68,6 +68,8 @@ type Handler struct {
 	// would otherwise hold graceful shutdown open until its deadline.
 	quit     chan struct{}
 	quitOnce sync.Once
+	// cache keeps games' logs and rendered screens by version (cache.go).
+	cache *gameCache
 }
 
 // StopStreams ends every open event stream; call it when shutdown begins
@@ -123,6 +125,7 @@ func New(cfg Config) (*Handler, error) {
 		secure:    cfg.Secure,
 		proxies:   cfg.TrustedProxies,
 		quit:      make(chan struct{}),
+		cache:     newGameCache(cacheMaxGames, cacheMaxBytes),
 
 		accessLogOn: cfg.AccessLog,
 	}
