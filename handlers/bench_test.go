@@ -24,8 +24,9 @@ import (
 // BenchmarkWatchRefresh measures what every live update costs the server
 // for a whole 5-turn game of Spells & Arrows (94 actions): read the log,
 // replay it twice (the version the client shows and the current one),
-// render both boards and send the fragments that differ. State is never
-// cached: this number says whether it needs to be.
+// render both boards and send the fragments that differ. With the state
+// cache, a version's spectators share one rendering: every refresh after the
+// first is a row read, the seats and the cached screens compared.
 func BenchmarkWatchRefresh(b *testing.B) {
 	data, err := os.ReadFile(filepath.Join("..", "rules", "spellsarrows", "testdata", "mage-wins-on-turns.json"))
 	if err != nil {
@@ -110,9 +111,21 @@ func walkStep(s sa.State, step int) sa.Action {
 // BenchmarkTap is one scorekeeper tap through the whole app (session,
 // CSRF, store append, replay, render) on a game already n actions long, as
 // htmx posts it. The game grows by b.N taps during the run.
+//
+// The -delta runs send X-Grimoire-Record: delta, as a page that keeps its
+// own copy of the record does: the answer carries the record's change in a
+// header instead of the whole record.
 func BenchmarkTap(b *testing.B) {
-	for _, n := range []int{10, 5000} {
-		b.Run(fmt.Sprintf("at-action-%d", n), func(b *testing.B) {
+	for _, bc := range []struct {
+		n     int
+		delta bool
+	}{{10, false}, {5000, false}, {10, true}, {5000, true}} {
+		n := bc.n
+		name := fmt.Sprintf("at-action-%d", n)
+		if bc.delta {
+			name += "-delta"
+		}
+		b.Run(name, func(b *testing.B) {
 			h, _ := newHandler(b)
 			jar, _ := cookiejar.New(nil)
 			c := &http.Client{Transport: inProcess{h}, Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -127,6 +140,9 @@ func BenchmarkTap(b *testing.B) {
 				}
 				if htmx {
 					req.Header.Set("HX-Request", "true")
+					if bc.delta {
+						req.Header.Set("X-Grimoire-Record", "delta")
+					}
 				}
 				res, err := c.Do(req)
 				if err != nil {
@@ -163,7 +179,7 @@ func BenchmarkTap(b *testing.B) {
 				if res.StatusCode != http.StatusOK {
 					b.Fatalf("tap %v: status %d\n%.300s", form, res.StatusCode, body)
 				}
-				bytes += len(body)
+				bytes += len(body) + len(res.Header.Get("X-Grimoire-Record-Delta"))
 				if s, err = sa.Apply(s, a); err != nil {
 					b.Fatal(err)
 				}
@@ -171,5 +187,49 @@ func BenchmarkTap(b *testing.B) {
 			}
 			b.ReportMetric(float64(bytes)/float64(b.N), "answer-B/op")
 		})
+	}
+}
+
+// BenchmarkReadPath is the scorekeeper's refresh of a 94-action game as htmx
+// asks for it (GET /g/ID?v=...): the read path the load generator compares
+// with a bare handler serving the same bytes.
+func BenchmarkReadPath(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("..", "rules", "spellsarrows", "testdata", "mage-wins-on-turns.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	h, _ := newHandler(b)
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Transport: inProcess{h}, Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	base, _ := url.Parse("http://grimoire.test/")
+	do := func(req *http.Request) *http.Response {
+		for _, k := range jar.Cookies(base) {
+			if k.Name == "grimoire_csrf" {
+				req.Header.Set("X-CSRF-Token", k.Value)
+			}
+		}
+		res, err := c.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res
+	}
+	get, _ := http.NewRequest(http.MethodGet, base.String()+"import", nil)
+	do(get)
+	post, _ := http.NewRequest(http.MethodPost, base.String()+"import", strings.NewReader(url.Values{"json": {string(data)}}.Encode()))
+	post.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	loc := do(post).Header.Get("Location")
+	if !strings.HasPrefix(loc, "/g/") {
+		b.Fatalf("import went to %q", loc)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		req, _ := http.NewRequest(http.MethodGet, base.String()+strings.TrimPrefix(loc, "/")+"?v=93", nil)
+		req.Header.Set("HX-Request", "true")
+		if res := do(req); res.StatusCode != http.StatusOK {
+			b.Fatalf("status %d", res.StatusCode)
+		}
 	}
 }

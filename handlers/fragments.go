@@ -16,30 +16,22 @@ import (
 // alert slot. Comparing rendered HTML keeps the rule simple and exact: a
 // fragment is sent when, and only when, the client would see a difference
 // (or when it is Fresh: the client's copy may carry a selection).
-func writeFragments(c echo.Context, status int, before, after []views.Fragment, message string, isError bool) error {
+func writeFragments(c echo.Context, status int, before, after []rendered, message string, isError bool) error {
 	ctx := c.Request().Context()
 	var old map[string]string
 	if before != nil {
 		old = make(map[string]string, len(before))
 		for _, f := range before {
-			s, err := renderString(ctx, f.Component)
-			if err != nil {
-				return fmt.Errorf("render fragment %s: %w", f.ID, err)
-			}
-			old[f.ID] = s
+			old[f.ID] = f.HTML
 		}
 	}
 	var buf bytes.Buffer
 	for _, f := range after {
-		s, err := renderString(ctx, f.Component)
-		if err != nil {
-			return fmt.Errorf("render fragment %s: %w", f.ID, err)
-		}
-		if prev, ok := old[f.ID]; ok && prev == s && !f.Fresh {
+		if prev, ok := old[f.ID]; ok && prev == f.HTML && !f.Fresh {
 			continue
 		}
 		fmt.Fprintf(&buf, `<div hx-swap-oob="innerHTML:#%s">`, html.EscapeString(f.ID))
-		buf.WriteString(s)
+		buf.WriteString(f.HTML)
 		buf.WriteString("</div>\n")
 	}
 	if err := views.Alert(message, isError).Render(ctx, &buf); err != nil {

@@ -51,9 +51,12 @@ func (h *Handler) loadWatched(c echo.Context) (store.Game, play.Kind, []store.En
 	return h.load(c, g.ID)
 }
 
-// load reads a game row and its log in one snapshot and finds its kind.
+// load reads a game row and finds its kind, then its log: from the state
+// cache when it holds the stored version (one row read), otherwise from the
+// store in one snapshot (the version always equals the log's length).
 func (h *Handler) load(c echo.Context, id string) (store.Game, play.Kind, []store.Entry, error) {
-	g, log, err := h.store.Load(c.Request().Context(), id)
+	ctx := c.Request().Context()
+	g, err := h.store.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return g, nil, nil, notFound("There is no such game. It may have been deleted.")
 	}
@@ -64,7 +67,17 @@ func (h *Handler) load(c echo.Context, id string) (store.Game, play.Kind, []stor
 	if !ok {
 		return g, nil, nil, notFound("This build cannot show " + g.Kind + " games.")
 	}
-	return g, k, log, nil
+	if st, ok := h.cache.state(id, g.Version); ok {
+		return g, k, st.Log, nil
+	}
+	g, log, err := h.store.Load(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return g, nil, nil, notFound("There is no such game. It may have been deleted.")
+	}
+	if err != nil {
+		return g, nil, nil, fmt.Errorf("load game %s: %w", id, err)
+	}
+	return g, k, h.cache.put(id, log).Log, nil
 }
 
 // seatOf says who this device is in the game: a seated player (a seat it
@@ -254,7 +267,14 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		// was made on (its key names that version, so a repeat racing it
 		// was stored there too, with the same entries): the log is what we
 		// read plus these entries, with no second read.
-		s.Log = append(log[:v:v], entries...)
+		if st, ok := h.cache.appendTo(g.ID, v, entries); ok {
+			s.Log = st.Log
+		} else {
+			s.Log = append(log[:v:v], entries...)
+			for i := v; i < len(s.Log); i++ {
+				s.Log[i].Seq = i + 1
+			}
+		}
 		s.Game.Version = ver
 		return h.respond(c, k, s)
 	}
@@ -262,6 +282,7 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	if s.Game, s.Log, err = h.store.Load(ctx, g.ID); err != nil {
 		return fmt.Errorf("reload game %s: %w", g.ID, err)
 	}
+	s.Log = h.cache.put(g.ID, s.Log).Log
 	return h.respond(c, k, s)
 }
 
@@ -335,6 +356,7 @@ func (h *Handler) gameDelete(c echo.Context) error {
 	if err := h.store.DeleteGame(ctx, g.ID); err != nil {
 		return fmt.Errorf("delete game %s: %w", g.ID, err)
 	}
+	h.cache.drop(g.ID)
 	return redirect(c, "/")
 }
 

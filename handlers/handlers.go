@@ -70,6 +70,8 @@ type Handler struct {
 	quitOnce sync.Once
 	// advising holds the one advisor table being simulated (players.go).
 	advising chan struct{}
+	// cache keeps games' logs and rendered screens by version (cache.go).
+	cache *gameCache
 }
 
 // StopStreams ends every open event stream; call it when shutdown begins
@@ -126,6 +128,7 @@ func New(cfg Config) (*Handler, error) {
 		proxies:   cfg.TrustedProxies,
 		quit:      make(chan struct{}),
 		advising:  make(chan struct{}, 1),
+		cache:     newGameCache(cacheMaxGames, cacheMaxBytes),
 
 		accessLogOn: cfg.AccessLog,
 	}

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -9,7 +10,6 @@ import (
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
-	"github.com/grimoire-games/grimoire/views"
 )
 
 // botHolder prefixes the holder of a seat row played by a bot: "bot:greedy".
@@ -19,10 +19,16 @@ const botHolder = "bot:"
 // log: what every play.Kind method reads.
 func (h *Handler) table(c echo.Context, s screen, log []store.Entry) play.Table {
 	g := s.Game
-	in := store.InForce(log)
+	in := h.inForce(g.ID, log)
+	csrf := csrfToken(c)
+	if s.Watch {
+		// A read-only view posts nothing; without the token, every
+		// spectator's screen of a version is the same and is drawn once.
+		csrf = ""
+	}
 	t := play.Table{
 		Kind: g.Kind, GameID: g.ID, Title: g.Title, SpectatorToken: g.SpectatorToken,
-		CSRF: csrfToken(c), Setup: g.Setup, Seed: g.Seed, Version: len(log),
+		CSRF: csrf, Setup: g.Setup, Seed: g.Seed, Version: len(log),
 		Actions: make([]json.RawMessage, len(in)), ActionSeats: make([]int, len(in)),
 		Viewer: s.Seat, Watch: s.Watch, Owner: !s.Watch && g.Owner == device(c),
 	}
@@ -56,8 +62,21 @@ func playSeats(rows []store.Seat, withJoins bool) []play.Seat {
 	return out
 }
 
+// inForce is store.InForce(log), taken from the cache when log is the
+// cached log of that version (the same array), so a long game is not folded
+// again on every request.
+func (h *Handler) inForce(id string, log []store.Entry) []store.Entry {
+	if st, ok := h.cache.state(id, len(log)); ok && len(log) > 0 && &st.Log[0] == &log[0] {
+		return st.InForce
+	}
+	return store.InForce(log)
+}
+
 // screenOf answers with the game's screen: a whole page, or for htmx the
-// fragments that changed since the version the client's screen shows.
+// fragments that changed since the version the client's screen shows. Both
+// screens of an htmx answer come from the cache when this viewer (or one
+// with the same table) was shown them already: a tap renders only the new
+// screen, and a version's spectators share one rendering.
 func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 	t := h.table(c, s, s.Log)
 	var step map[string][]string
@@ -71,22 +90,55 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 		}
 		return render(c, s.Status, comp)
 	}
-	now, err := k.Fragments(t, step)
+	viewer := viewerKey(t)
+	now, err := h.drawn(c, k, s.Game.ID, screenKey{version: t.Version, viewer: viewer, step: stepKey(step)}, func() (play.Table, error) { return t, nil }, step)
 	if err != nil {
 		return err
 	}
-	var before []views.Fragment
+	var before []rendered
 	if s.From <= len(s.Log) {
 		// What the client shows: the same viewer at its version. A game
 		// that cannot be drawn there (it never can, but a bad version
 		// should not fail the answer) just gets every fragment.
-		if old, err := k.Fragments(h.table(c, s, s.Log[:s.From]), nil); err == nil {
+		old, err := h.drawn(c, k, s.Game.ID, screenKey{version: s.From, viewer: viewer}, func() (play.Table, error) {
+			return h.table(c, s, s.Log[:s.From]), nil
+		}, nil)
+		if err == nil {
 			before = old
 		}
+	}
+	if wantsDelta(c) {
+		before, now = h.recordDelta(c, t, s, before, now)
 	}
 	msg, isErr := s.Notice, false
 	if s.Error != "" {
 		msg, isErr = "Not allowed: "+s.Error, true
 	}
 	return writeFragments(c, s.Status, before, now, msg, isErr)
+}
+
+// drawn is a screen's fragments rendered: from the cache, or drawn from the
+// table (built only then) and kept for the next request.
+func (h *Handler) drawn(c echo.Context, k play.Kind, id string, key screenKey, table func() (play.Table, error), step map[string][]string) ([]rendered, error) {
+	if r, ok := h.cache.screen(id, key); ok {
+		return r, nil
+	}
+	t, err := table()
+	if err != nil {
+		return nil, err
+	}
+	frags, err := k.Fragments(t, step)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]rendered, len(frags))
+	for i, f := range frags {
+		s, err := renderString(c.Request().Context(), f.Component)
+		if err != nil {
+			return nil, fmt.Errorf("render fragment %s: %w", f.ID, err)
+		}
+		out[i] = rendered{ID: f.ID, HTML: s, Fresh: f.Fresh}
+	}
+	h.cache.addScreen(id, key, out)
+	return out, nil
 }

@@ -42,6 +42,9 @@ type config struct {
 	growthTaps int
 	undo       float64
 	runs       map[string]bool
+	// delta makes the app's phones ask for record deltas
+	// (X-Grimoire-Record: delta), as a page that keeps its own copy does.
+	delta bool
 }
 
 func main() {
@@ -84,6 +87,7 @@ func parse(args []string) (config, error) {
 	fs.StringVar(&growth, "growth", "10,300,1000,5000", "game lengths (actions) of the growth run")
 	fs.IntVar(&c.growthTaps, "growth-taps", 40, "taps measured at each length of the growth run")
 	fs.Float64Var(&c.undo, "undo", 0.02, "share of taps that are an undo")
+	fs.BoolVar(&c.delta, "delta", false, "phones send X-Grimoire-Record: delta (the record's change instead of the whole record)")
 	fs.StringVar(&runs, "runs", "open,closed,growth", "which runs: open, closed (with the baselines), growth, pages (headless Chromium)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -258,11 +262,12 @@ func cpuNote(cpu time.Duration, taps int) string {
 }
 
 // startPhones gives each of n phones a fresh game.
-func startPhones(ctx context.Context, base string, n, turns int, seed uint64) ([]*phone, error) {
+func startPhones(ctx context.Context, base string, n, turns int, seed uint64, delta bool) ([]*phone, error) {
 	tr := transport(n)
 	phones := make([]*phone, n)
 	for i := range phones {
 		phones[i] = newPhone(base, tr, seed+uint64(i), turns)
+		phones[i].delta = delta
 		if err := phones[i].newGame(ctx); err != nil {
 			return nil, fmt.Errorf("phone %d: new game: %w", i, err)
 		}
@@ -275,7 +280,7 @@ func startPhones(ctx context.Context, base string, n, turns int, seed uint64) ([
 // it was due (a tap waiting for its phone's previous answer waits on the
 // clock), so a slow server cannot hide by slowing the generator down.
 func openLoop(ctx context.Context, c config, base string, rate int, srv *server) (*stats, time.Duration, error) {
-	phones, err := startPhones(ctx, base, c.phones, c.turns, uint64(rate)*1000)
+	phones, err := startPhones(ctx, base, c.phones, c.turns, uint64(rate)*1000, c.delta)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -363,7 +368,7 @@ func closedLoop(ctx context.Context, n int, d time.Duration, one func(ctx contex
 // app, a bare Echo handler serving the same bytes and raw durable SQLite
 // appends, alternating in each round.
 func closedRuns(ctx context.Context, c config, base string, srv *server, tmp string, out io.Writer) error {
-	phones, err := startPhones(ctx, base, c.closed, c.turns, 77)
+	phones, err := startPhones(ctx, base, c.closed, c.turns, 77, c.delta)
 	if err != nil {
 		return err
 	}
@@ -531,6 +536,7 @@ func growthRun(ctx context.Context, c config, base string, out io.Writer) error 
 			return err
 		}
 		p := newPhone(base, tr, uint64(n), c.turns)
+		p.delta = c.delta
 		t0 := time.Now()
 		if err := p.importGame(ctx, rec); err != nil {
 			return fmt.Errorf("import a game of %d actions: %w", n, err)

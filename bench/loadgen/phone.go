@@ -38,6 +38,7 @@ type phone struct {
 	choices []choice
 	undo    *choice
 	turns   int
+	delta   bool // ask for record deltas
 }
 
 func newPhone(base string, tr http.RoundTripper, seed uint64, turns int) *phone {
@@ -76,6 +77,9 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 	req.Header.Set("Accept-Encoding", "gzip")
 	if htmx {
 		req.Header.Set("HX-Request", "true")
+		if p.delta {
+			req.Header.Set("X-Grimoire-Record", "delta")
+		}
 	}
 	if p.csrf != "" && method == http.MethodPost {
 		req.Header.Set("X-CSRF-Token", p.csrf)
@@ -91,7 +95,8 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 	if err != nil {
 		return answer{}, err
 	}
-	a := answer{status: res.StatusCode, wire: len(raw), body: raw, elapsed: elapsed, final: res.Request.URL}
+	// The delta header is part of what the answer costs on the wire.
+	a := answer{status: res.StatusCode, wire: len(raw) + len(res.Header.Get("X-Grimoire-Record-Delta")), body: raw, elapsed: elapsed, final: res.Request.URL}
 	if res.Header.Get("Content-Encoding") == "gzip" {
 		zr, err := gzip.NewReader(bytes.NewReader(raw))
 		if err != nil {

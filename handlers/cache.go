@@ -1,0 +1,316 @@
+package handlers
+
+import (
+	"container/list"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"sort"
+	"sync"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/store"
+)
+
+// The cache keeps, per game, what a version costs to rebuild: the log read
+// from the store, the actions in force, and the fragments already rendered
+// for a (version, viewer) pair. It is never the truth: every request reads
+// the stored version first (one row) and uses an entry only when it names
+// that version. A game's log only grows and its entries never change, so
+// whatever was true of (game, version) stays true; another instance's write
+// shows up as a newer stored version, which misses and is read again.
+
+// Cache bounds. A Spells & Arrows entry at action 5,000 holds ~150 KB of
+// log plus a few rendered screens; 64 MB keeps several hundred long games.
+const (
+	cacheMaxGames = 2048
+	cacheMaxBytes = 64 << 20
+	// Screens kept per game: the latest versions' fragments for every
+	// viewer who asked. A tap needs its own version's screen (the client's
+	// "before") and the new one; spectators share theirs.
+	cacheMaxScreens = 48
+)
+
+// rendered is one fragment's HTML, as the answer would carry it.
+type rendered struct {
+	ID    string
+	HTML  string
+	Fresh bool
+}
+
+// gameState is one game at one version, read from the store: shared
+// read-only by every request that gets it (slices are capped, so an append
+// copies).
+type gameState struct {
+	Log []store.Entry
+	// InForce are the log's action entries still in force.
+	InForce []store.Entry
+}
+
+type screenKey struct {
+	version int
+	viewer  string // digest of everything a Table holds besides its actions
+	step    string
+}
+
+type cacheEntry struct {
+	id      string
+	version int
+	state   gameState
+	screens map[screenKey][]rendered
+	// order lists screens oldest first, for eviction within the entry.
+	order []screenKey
+	// logBuf and inBuf back state's slices and may run past them: only the
+	// cache appends to them, under its lock.
+	logBuf, inBuf []store.Entry
+	size          int
+}
+
+type gameCache struct {
+	mu        sync.Mutex
+	maxGames  int
+	maxBytes  int
+	lru       *list.List // of *cacheEntry, most recent first
+	byID      map[string]*list.Element
+	bytes     int
+	hits      int
+	misses    int
+	renders   int
+	screenHit int
+}
+
+func newGameCache(maxGames, maxBytes int) *gameCache {
+	return &gameCache{maxGames: maxGames, maxBytes: maxBytes, lru: list.New(), byID: map[string]*list.Element{}}
+}
+
+// state is the game at version when the cache holds exactly that version.
+func (gc *gameCache) state(id string, version int) (gameState, bool) {
+	gc.mu.Lock()
+	defer gc.mu.Unlock()
+	el, ok := gc.byID[id]
+	if !ok || el.Value.(*cacheEntry).version != version {
+		gc.misses++
+		return gameState{}, false
+	}
+	gc.hits++
+	gc.lru.MoveToFront(el)
+	return el.Value.(*cacheEntry).state, true
+}
+
+// put records the game at a version read from the store or just appended.
+// An older version never replaces a newer one (a slow request finishing
+// after a quicker one); the screens stay, as they are true of their version.
+func (gc *gameCache) put(id string, log []store.Entry) gameState {
+	n := len(log)
+	st := gameState{Log: log[:n:n]}
+	in := store.InForce(st.Log)
+	st.InForce = in[:len(in):len(in)]
+	gc.mu.Lock()
+	defer gc.mu.Unlock()
+	el, ok := gc.byID[id]
+	if !ok {
+		e := &cacheEntry{id: id, version: -1, screens: map[screenKey][]rendered{}}
+		el = gc.lru.PushFront(e)
+		gc.byID[id] = el
+	}
+	e := el.Value.(*cacheEntry)
+	if n >= e.version {
+		gc.bytes -= e.size
+		e.version, e.state = n, st
+		e.logBuf, e.inBuf = nil, nil
+		e.size = e.stateSize() + e.screensSize()
+		gc.bytes += e.size
+	}
+	gc.lru.MoveToFront(el)
+	gc.evict()
+	return st
+}
+
+// appendTo moves a cached game on by entries it just stored at version
+// from: the new log is the old one plus entries, with no second read. The
+// entry's own arrays grow in place (readers hold capped prefixes, which an
+// append never writes), so a tap costs the same at action 10 and 5,000. It
+// answers false when the cache does not hold version from.
+func (gc *gameCache) appendTo(id string, from int, entries []store.Entry) (gameState, bool) {
+	gc.mu.Lock()
+	defer gc.mu.Unlock()
+	el, ok := gc.byID[id]
+	if !ok || el.Value.(*cacheEntry).version != from {
+		gc.misses++
+		return gameState{}, false
+	}
+	gc.hits++
+	e := el.Value.(*cacheEntry)
+	if len(e.logBuf) != from {
+		e.logBuf = e.state.Log
+	}
+	e.logBuf = append(e.logBuf, entries...)
+	in := e.inBuf
+	if len(in) != len(e.state.InForce) {
+		in = e.state.InForce
+	}
+	added := 96 * len(entries)
+	for i := range entries {
+		x := &e.logBuf[from+i]
+		x.Seq = from + i + 1
+		added += len(x.Action) + len(x.ClientID)
+		if x.Kind == store.KindUndo {
+			// A shrunk list must not be grown in place: a reader's longer
+			// prefix would see the new action over the one taken back.
+			if len(in) > 0 {
+				in = in[: len(in)-1 : len(in)-1]
+			}
+			continue
+		}
+		in = append(in, *x)
+	}
+	e.inBuf = in
+	n := len(e.logBuf)
+	e.version = n
+	e.state = gameState{Log: e.logBuf[:n:n], InForce: in[:len(in):len(in)]}
+	e.size += added
+	gc.bytes += added
+	gc.lru.MoveToFront(el)
+	gc.evict()
+	return e.state, true
+}
+
+// drop forgets a game (deleted).
+func (gc *gameCache) drop(id string) {
+	gc.mu.Lock()
+	defer gc.mu.Unlock()
+	if el, ok := gc.byID[id]; ok {
+		gc.remove(el)
+	}
+}
+
+func (gc *gameCache) screen(id string, k screenKey) ([]rendered, bool) {
+	gc.mu.Lock()
+	defer gc.mu.Unlock()
+	el, ok := gc.byID[id]
+	if !ok {
+		return nil, false
+	}
+	r, ok := el.Value.(*cacheEntry).screens[k]
+	if ok {
+		gc.screenHit++
+	}
+	return r, ok
+}
+
+// addScreen keeps a rendered screen. Only games the cache already holds keep
+// screens, so an entry's state and screens always belong to one game.
+func (gc *gameCache) addScreen(id string, k screenKey, r []rendered) {
+	gc.mu.Lock()
+	defer gc.mu.Unlock()
+	gc.renders++
+	el, ok := gc.byID[id]
+	if !ok {
+		return
+	}
+	e := el.Value.(*cacheEntry)
+	if _, dup := e.screens[k]; dup {
+		return
+	}
+	e.screens[k] = r
+	e.order = append(e.order, k)
+	add := screenSize(k, r)
+	e.size += add
+	gc.bytes += add
+	for len(e.order) > cacheMaxScreens {
+		// Drop the screen of the oldest version first: clients catch up
+		// from recent versions, and an old one is rendered again if asked.
+		sort.SliceStable(e.order, func(i, j int) bool { return e.order[i].version < e.order[j].version })
+		old := e.order[0]
+		e.order = e.order[1:]
+		sub := screenSize(old, e.screens[old])
+		delete(e.screens, old)
+		e.size -= sub
+		gc.bytes -= sub
+	}
+	gc.evict()
+}
+
+func (gc *gameCache) evict() {
+	for gc.lru.Len() > 0 && (gc.lru.Len() > gc.maxGames || gc.bytes > gc.maxBytes) {
+		gc.remove(gc.lru.Back())
+	}
+}
+
+func (gc *gameCache) remove(el *list.Element) {
+	e := el.Value.(*cacheEntry)
+	gc.lru.Remove(el)
+	delete(gc.byID, e.id)
+	gc.bytes -= e.size
+}
+
+// CacheStats are the cache's counters since start: state hits and misses,
+// screens served from the cache and screens rendered.
+type CacheStats struct {
+	Games, Bytes                    int
+	Hits, Misses, ScreenHits, Drawn int
+}
+
+func (gc *gameCache) stats() CacheStats {
+	gc.mu.Lock()
+	defer gc.mu.Unlock()
+	return CacheStats{Games: gc.lru.Len(), Bytes: gc.bytes, Hits: gc.hits, Misses: gc.misses, ScreenHits: gc.screenHit, Drawn: gc.renders}
+}
+
+// CacheStats reports the state cache's counters (for tests and benchmarks).
+func (h *Handler) CacheStats() CacheStats { return h.cache.stats() }
+
+func (e *cacheEntry) stateSize() int {
+	n := 256
+	for _, x := range e.state.Log {
+		n += len(x.Action) + len(x.ClientID) + 96
+	}
+	return n + 48*len(e.state.InForce)
+}
+
+func (e *cacheEntry) screensSize() int {
+	n := 0
+	for k, r := range e.screens {
+		n += screenSize(k, r)
+	}
+	return n
+}
+
+func screenSize(k screenKey, r []rendered) int {
+	n := 64 + len(k.viewer) + len(k.step)
+	for _, f := range r {
+		n += len(f.ID) + len(f.HTML) + 32
+	}
+	return n
+}
+
+// viewerKey is a digest of everything a Table carries besides its actions
+// and version: the game row's fields, the seats, the viewer's seat, owner
+// flag, watch flag and CSRF token. Every play.Kind method is a pure function
+// of its Table, so two tables with the same key, version and game show the
+// same screen; a screen can never reach a viewer whose table differs.
+func viewerKey(t play.Table) string {
+	t.Actions, t.ActionSeats, t.Version = nil, nil, 0
+	// The setup and seed are fixed by the game id; hashing them is waste.
+	t.Setup, t.Seed = nil, 0
+	b, err := json.Marshal(struct {
+		T       play.Table
+		Watch   bool
+		Offline bool
+	}{t, t.Watch, t.Offline})
+	if err != nil {
+		// Never shared: a key no other table can have.
+		return fmt.Sprintf("unshared:%p", &t)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16])
+}
+
+func stepKey(step url.Values) string {
+	if len(step) == 0 {
+		return ""
+	}
+	return step.Encode()
+}

@@ -1,0 +1,120 @@
+package handlers
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/views/offline"
+)
+
+// The embedded record (the offline copy of the game, element
+// #grimoire-record) grows by ~30 B per action, and the default answer sends
+// all of it after every tap. A page that can update its own copy asks for
+// the change instead, with the request header
+//
+//	X-Grimoire-Record: delta
+//
+// and the answer then carries no record fragment but the header
+//
+//	X-Grimoire-Record-Delta: {"from":F,"version":V,"keep":K,"actions":[...],"actionSeats":[...]}
+//
+// which says: of the actions in the copy drawn at version F, keep the first
+// K, then append these actions (and their seats), and set the version to V.
+// K is below the copy's length when undos since F took actions back. The
+// header is absent whenever the whole record is sent as before.
+const (
+	recordModeHeader  = "X-Grimoire-Record"
+	recordDeltaHeader = "X-Grimoire-Record-Delta"
+)
+
+func wantsDelta(c echo.Context) bool {
+	c.Response().Header().Add("Vary", recordModeHeader)
+	return c.Request().Header.Get(recordModeHeader) == "delta"
+}
+
+// recordDelta takes the record out of an answer and says its change in the
+// delta header, when that is exact: both screens embed a record (the
+// viewer's page holds one and still may), and the table's seats cannot have
+// changed in between (no person's seat: joining one would change the record
+// beyond its actions). Otherwise the answer is left as it was.
+func (h *Handler) recordDelta(c echo.Context, t play.Table, s screen, before, now []rendered) ([]rendered, []rendered) {
+	if before == nil || t.OnPhones() || !hasRecord(before) || !hasRecord(now) {
+		return before, now
+	}
+	in := h.inForce(s.Game.ID, s.Log)
+	// An action in force now that was stored by version From was in force
+	// at From too (an undo only takes the latest back, and nothing comes
+	// back), and those are a prefix of both lists.
+	keep := sort.Search(len(in), func(i int) bool { return in[i].Seq > s.From })
+	d := struct {
+		From        int               `json:"from"`
+		Version     int               `json:"version"`
+		Keep        int               `json:"keep"`
+		Actions     []json.RawMessage `json:"actions"`
+		ActionSeats []int             `json:"actionSeats"`
+	}{From: s.From, Version: t.Version, Keep: keep, Actions: []json.RawMessage{}, ActionSeats: []int{}}
+	for _, e := range in[keep:] {
+		d.Actions = append(d.Actions, e.Action)
+		d.ActionSeats = append(d.ActionSeats, e.Seat)
+	}
+	b, err := json.Marshal(d)
+	if err != nil {
+		return before, now
+	}
+	c.Response().Header().Set(recordDeltaHeader, asciiJSON(b))
+	return withoutRecord(before), withoutRecord(now)
+}
+
+func hasRecord(r []rendered) bool {
+	for _, f := range r {
+		if f.ID == offline.ElementID {
+			return true
+		}
+	}
+	return false
+}
+
+func withoutRecord(r []rendered) []rendered {
+	out := make([]rendered, 0, len(r))
+	for _, f := range r {
+		if f.ID != offline.ElementID {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// asciiJSON escapes every non-ASCII character of compact JSON as \uXXXX: a
+// header value travels as Latin-1 bytes, and a name with an accent must
+// arrive as the same text.
+func asciiJSON(b []byte) string {
+	var sb strings.Builder
+	sb.Grow(len(b))
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		b = b[n:]
+		if r < utf8.RuneSelf {
+			sb.WriteRune(r)
+			continue
+		}
+		write := func(u rune) {
+			sb.WriteString(`\u`)
+			h := strconv.FormatInt(int64(u), 16)
+			sb.WriteString(strings.Repeat("0", 4-len(h)) + h)
+		}
+		if r > 0xFFFF {
+			r -= 0x10000
+			write(0xD800 + (r>>10)&0x3FF)
+			write(0xDC00 + r&0x3FF)
+			continue
+		}
+		write(r)
+	}
+	return sb.String()
+}
