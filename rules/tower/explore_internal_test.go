@@ -17,7 +17,7 @@ func TestExploreTrickle(t *testing.T) {
 	for seed := int64(0); seed < 20; seed++ {
 		sw := 0
 		for k := 0; k < 20000; k++ {
-			s, _ := New(Setup{}, seed)
+			s, _ := New(Setup{General: "g", Mage: "m"}, seed)
 			for !s.Over() {
 				var a Action
 				if s.toPlay == General {

@@ -11,7 +11,7 @@ import (
 // greedy play on both sides.
 func midGame(b *testing.B, side tower.Side) tower.State {
 	b.Helper()
-	s, err := tower.New(tower.Setup{}, 3)
+	s, err := tower.New(tower.Setup{General: "g", Mage: "m"}, 3)
 	if err != nil {
 		b.Fatal(err)
 	}

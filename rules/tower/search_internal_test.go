@@ -13,7 +13,7 @@ func TestSearchMageIgnoresHiddenFaces(t *testing.T) {
 	bot := SearchBot{Iterations: 80}
 	tried := 0
 	for seed := int64(0); tried < 25 && seed < 400; seed++ {
-		s, _ := New(Setup{Options: Options{ThumbsMayStay: seed%2 == 1}}, seed)
+		s, _ := New(Setup{General: "g", Mage: "m", Options: Options{ThumbsMayStay: seed%2 == 1}}, seed)
 		r := rand.New(rand.NewPCG(uint64(seed), 5))
 		for k := int(seed % 9); k > 0 && !s.Over(); k-- {
 			s, _ = Apply(s, randomAction(&s, r))

@@ -36,7 +36,7 @@ func TestLevels(t *testing.T) {
 // randomPosition plays k random moves from the game of seed; ok is false
 // when the game ended first.
 func randomPosition(seed int64, stay bool, k int) (tower.State, bool) {
-	s, err := tower.New(tower.Setup{Options: tower.Options{ThumbsMayStay: stay}}, seed)
+	s, err := tower.New(tower.Setup{General: "g", Mage: "m", Options: tower.Options{ThumbsMayStay: stay}}, seed)
 	if err != nil {
 		panic(err)
 	}
@@ -54,7 +54,7 @@ func randomPosition(seed int64, stay bool, k int) (tower.State, bool) {
 }
 
 func TestBotsRefuseAFinishedGame(t *testing.T) {
-	s, _ := tower.New(tower.Setup{}, 1)
+	s, _ := tower.New(tower.Setup{General: "g", Mage: "m"}, 1)
 	s, _, err := tower.Play(s, tower.GreedyGeneral{}, tower.GreedyMage{}, rand.New(rand.NewPCG(1, 1)), 2000)
 	if err != nil || !s.Over() {
 		t.Fatalf("greedy game: over %v, err %v", s.Over(), err)
