@@ -208,10 +208,11 @@ func (p *phone) waitFor(cond string) {
 	}
 }
 
-// waitVersion waits until the screen shows the game at version v.
+// waitVersion waits until the screen shows the game at version v and, when
+// the phone is online, the server has every tap and the screen is its own.
 func (p *phone) waitVersion(v int) {
 	p.t.Helper()
-	p.waitFor(fmt.Sprintf(`(function(){var e=document.querySelector('[data-version-src]');return !!e && e.getAttribute('data-version-src')==='%d' && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added');})()`, v))
+	p.waitFor(fmt.Sprintf(`(function(){var e=document.querySelector('[data-version-src]');return !!e && e.getAttribute('data-version-src')==='%d' && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added') && (!window.grimoireOffline || !window.grimoireOffline.quiet || window.grimoireOffline.quiet());})()`, v))
 }
 
 // screenshot saves the whole page under artifacts/screenshots.
