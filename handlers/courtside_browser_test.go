@@ -296,6 +296,7 @@ func TestBrowserCourtsideReadyOfflineAfterOneVisit(t *testing.T) {
 		t.Fatalf("offline home lists %q", got)
 	}
 	p.tap("phone-game")
+	p.waitPath("/offline/game")
 	p.waitVersion(len(spyHalf))
 
 	p.netLike(false, 0)
@@ -319,12 +320,13 @@ const wakeLockStub = `(function(){
 					if (!s.released) { s.released = true; w.releases++; w.held--; listeners.forEach(function (fn) { fn(); }); }
 					return Promise.resolve();
 				}};
+			s.fire = function () { listeners.forEach(function (fn) { fn(); }); };
 			w.sentinels.push(s);
 			return Promise.resolve(s);
 		}}});
 	Object.defineProperty(navigator, "vibrate", {configurable: true, value: function (p) { w.vibrations.push(JSON.stringify(p)); return true; }});
 	// What the browser does when the page is hidden: it releases the lock.
-	w.browserReleases = function () { w.sentinels.forEach(function (s) { if (!s.released) { s.released = true; w.held--; s.release = function () { return Promise.resolve(); }; } }); };
+	w.browserReleases = function () { w.sentinels.forEach(function (s) { if (!s.released) { s.released = true; w.held--; s.release = function () { return Promise.resolve(); }; s.fire(); } }); };
 })();`
 
 func TestBrowserCourtsideWakeLockAndVibration(t *testing.T) {

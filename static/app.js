@@ -198,6 +198,7 @@
   }
   var lock = null, asking = false;
   function lockIfPlaying() {
+    if (lock && lock.released) lock = null;
     var want = playing() && settings().wakeLock && !!navigator.wakeLock;
     if (want && !lock && !asking) {
       asking = true;
