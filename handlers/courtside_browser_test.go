@@ -405,6 +405,17 @@ func TestBrowserCourtsideTapToScreen(t *testing.T) {
 	if os.Getenv("GRIMOIRE_MEASURE") != "1" {
 		t.Skip("a measurement: set GRIMOIRE_MEASURE=1 to run it")
 	}
+	t.Run("first visit that starts a game", func(t *testing.T) {
+		// The page loads the module first and the service worker's copy comes
+		// from the browser's cache: it is downloaded once.
+		a := startCountingApp(t)
+		ctx, _ := browser(t)
+		p := &phone{t: t, ctx: ctx}
+		newSAGame(p, a.URL, "Ana", "Ben", "20", "5")
+		p.waitFor(`document.querySelector('[data-testid="offline-ready"]').getAttribute('data-state') === 'ready'`)
+		t.Logf("first visit (home page skipped: /new/spells-arrows, confirm, start, game page): %d bytes sent before it said ready (%.2f MB)",
+			a.sent.Load(), float64(a.sent.Load())/1e6)
+	})
 	const taps = 30
 	for _, cpu := range []float64{1, 4} {
 		for _, latency := range []float64{0, 600, 1500} {

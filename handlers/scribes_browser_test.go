@@ -50,7 +50,11 @@ func scNearEnd(t *testing.T, pile int) []byte {
 // returns the version the screen shows.
 func (p *phone) scSettle() int {
 	p.t.Helper()
-	p.waitFor(`!document.querySelector('[data-testid="bot-pending"]') && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling')`)
+	// Online, a move drawn on the phone says a bot waits until the server
+	// has it and answers with its own screen: settled means that is done.
+	p.waitFor(`!document.querySelector('[data-testid="bot-pending"]') && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling') &&
+		(!window.grimoireOffline || window.grimoireOffline.quiet()) &&
+		(document.documentElement.classList.contains('is-offline') || !document.querySelector('[data-testid="bot-offline"]'))`)
 	v, _ := strconv.Atoi(eval[string](p, `document.querySelector('[data-version-src]').getAttribute('data-version-src')`))
 	return v
 }

@@ -1,13 +1,20 @@
-// Grimoire offline play. With no network a game tap is applied on this phone
-// by the WebAssembly build of the same Go rules and views the server runs
-// (cmd/grimoire-wasm): the fragments it returns are swapped into the same element
-// ids the server's out-of-band answer would fill, and the tap waits in an
-// IndexedDB outbox with the version it was made on. When the network is back
-// the outbox is sent in order to POST /g/ID/sync, which re-checks every tap
-// through the normal write path; an entry is deleted only once the server
-// confirmed it. If another phone changed the game meanwhile the rest is held,
-// shown, exportable, and can be applied again or discarded: nothing is lost.
-// The service worker only caches files and pages; the game logic lives here.
+// Grimoire's game taps, online and offline alike. On a page whose game
+// record is embedded, once the WebAssembly build of the same Go rules and
+// views the server runs (cmd/grimoire-wasm) is ready, every tap is applied
+// on this phone at once: the fragments it returns are swapped into the same
+// element ids the server's out-of-band answer would fill, in the same frame,
+// and the tap waits in an IndexedDB outbox with the version it was made on
+// and a client action id. The outbox is sent in order to POST /g/ID/sync,
+// which re-checks every tap through the normal write path; an entry is
+// deleted only once the server confirmed it, and when nothing waits the page
+// fetches the server's own screen: the server stays the authority. If
+// another phone changed the game meanwhile the rest is held, shown,
+// exportable, and can be applied again or discarded: nothing is lost.
+// Until the module is ready (a first visit), and on pages without a record
+// (spectators), taps go through htmx one at a time, and a tap made while one
+// is in flight waits in line: htmx would drop or merge it. Every tap
+// waiting is counted in the banner. The service worker only caches files
+// and pages; the game logic lives here.
 (function () {
   "use strict";
 
@@ -564,12 +571,14 @@
       setTimeout(settled, 0);
     }
   });
-  // An answer about a version this phone has moved past (a tap was made
-  // while it travelled) is not drawn: the refresh after the sync will be.
+  // An answer to a refresh that left while a tap was drawn here is not
+  // drawn over it: the refresh after that tap's sync will be.
   document.addEventListener("htmx:beforeSwap", function (ev) {
     var x = ev.detail.xhr;
     if (!game || !x || typeof x.grimoireAt !== "number" || !game.rec) return;
-    if (mem.length || hq.length || versionOf(game.rec) !== x.grimoireAt || drawn !== x.grimoireDrawn) ev.detail.shouldSwap = false;
+    // Only a screen drawn here counts: an htmx answer that moved the record
+    // meanwhile (a refresh after another phone's move) is the server's word.
+    if (mem.length || hq.length || drawn !== x.grimoireDrawn) ev.detail.shouldSwap = false;
   });
   // A request sent while the phone thought it was online.
   document.addEventListener("htmx:sendError", function (ev) {
@@ -697,6 +706,10 @@
     return !mem.length && !hq.length && !sending && !botBusy && !syncing && !refreshing;
   };
   api.waiting = waitingCount;
+  // state says what the page waits for, for a test's failure message.
+  api.state = function () {
+    return { offline: offline(), mem: mem.length, hq: hq.length, sending: !!sending, botBusy: botBusy, syncing: syncing, refreshing: refreshing, module: !!G, record: !!(game && game.rec) };
+  };
 
   function markSynced(id) {
     return getRecord(id).then(function (saved) {
