@@ -235,6 +235,7 @@ func TestBrowserScribesTwoPhones(t *testing.T) {
 			me.tapCSS(`[data-testid="discard"] button`)
 		}
 		me.waitFor(fmt.Sprintf(`document.querySelector('[data-version-src]').getAttribute('data-version-src') !== '%d'`, v))
+		me.waitFor(`window.grimoireOffline.quiet()`) // drawn at once; on the server once sent
 		if turn == 1 {
 			me.screenshot("sc-phones-after-own-turn")
 		}
