@@ -396,7 +396,7 @@ func gameID2(p *phone, a *app) string {
 
 // TestBrowserCourtsideTapToScreen measures the time from a tap (its click
 // event) to the next frame that shows it, at 0, 600 and 1500 ms of network
-// delay and CPU x1 and x4: p50 and p95 over 30 taps each, alternating a MISS
+// delay and CPU x1 and x4: p50 and p95 over 20 taps each, alternating a MISS
 // and its undo. It logs, never asserts, the times; it runs only when asked,
 // since its six browser runs take a minute:
 //
@@ -416,7 +416,7 @@ func TestBrowserCourtsideTapToScreen(t *testing.T) {
 		t.Logf("first visit (home page skipped: /new/spells-arrows, confirm, start, game page): %d bytes sent before it said ready (%.2f MB)",
 			a.sent.Load(), float64(a.sent.Load())/1e6)
 	})
-	const taps = 30
+	const taps = 20
 	for _, cpu := range []float64{1, 4} {
 		for _, latency := range []float64{0, 600, 1500} {
 			t.Run(fmt.Sprintf("cpu x%.0f, delay %.0f ms", cpu, latency), func(t *testing.T) {
@@ -448,7 +448,9 @@ func TestBrowserCourtsideTapToScreen(t *testing.T) {
 				sort.Float64s(ms)
 				t.Logf("tap to screen, CPU x%.0f, delay %4.0f ms: p50 %.1f ms, p95 %.1f ms, max %.1f ms (%d taps, drawn %s)",
 					cpu, latency, ms[len(ms)/2], ms[len(ms)*95/100], ms[len(ms)-1], len(ms), strings.Join(dedupe(how), "+"))
-				// Every tap still counts: the undos leave nothing in force.
+				// Every tap still counts: the undos leave nothing in force (an
+				// undo of a miss not sent yet forgets it, so the server's
+				// version counts only the pairs that were sent).
 				deadline := time.Now().Add(90 * time.Second)
 				for !eval[bool](p, `window.grimoireOffline.quiet()`) {
 					if time.Now().After(deadline) {
@@ -456,8 +458,8 @@ func TestBrowserCourtsideTapToScreen(t *testing.T) {
 					}
 					time.Sleep(200 * time.Millisecond)
 				}
-				if v, actions := serverRecord(t, a, id); v != taps || len(actions) != 0 {
-					t.Fatalf("server: version %d, %d actions in force; want %d and none", v, len(actions), taps)
+				if v, actions := serverRecord(t, a, id); v%2 != 0 || len(actions) != 0 {
+					t.Fatalf("server: version %d, %d actions in force; want an even version and none", v, len(actions))
 				}
 			})
 		}

@@ -525,11 +525,36 @@
   function tapTime(ev) {
     return ev && typeof ev.timeStamp === "number" && ev.timeStamp > 0 ? ev.timeStamp : performance.now();
   }
+  // htmx binds swapped-in controls only when it settles them (20 ms later
+  // by default, more on a slow phone): a tap in between would be a plain
+  // form post (a page reload) or, on the court's shapes, nothing at all.
+  // Settle at once, and catch any tap htmx did not see.
+  if (window.htmx) window.htmx.config.defaultSettleDelay = 0;
+  var seen = null; // the last event htmx turned into a tap
+  function unseen(ev, elt) {
+    if (ev === seen || ev.defaultPrevented || !elt) return;
+    var path = elt.getAttribute("hx-post");
+    var what = gamePath(path);
+    if (what !== "act" && what !== "undo") return;
+    ev.preventDefault();
+    var op = what === "undo" ? { type: "undo" } : { type: "act", fields: fieldsOfTap(elt, ev) };
+    press(elt, ev);
+    take(path, op, tapTime(ev));
+  }
+  document.addEventListener("submit", function (ev) {
+    var f = ev.target;
+    if (f && f.matches && f.matches("form[hx-post]")) unseen(ev, f);
+  });
+  document.addEventListener("click", function (ev) {
+    var el = ev.target && ev.target.closest && ev.target.closest("[hx-post]:not(form)");
+    if (el && !el.closest("form")) unseen(ev, el);
+  });
   document.addEventListener("htmx:confirm", function (ev) {
     if (ours) return;
     var d = ev.detail;
     var what = gamePath(d.path);
     if (what !== "act" && what !== "undo") return;
+    seen = d.triggeringEvent;
     ev.preventDefault();
     var op = what === "undo" ? { type: "undo" } : { type: "act", fields: fieldsOfTap(d.elt, d.triggeringEvent) };
     press(d.elt, d.triggeringEvent);
