@@ -445,6 +445,7 @@ func TestBrowserCourtsideTapToScreen(t *testing.T) {
 				ms := eval[[]float64](p, fmt.Sprintf(`window.grimoireOffline.tapToScreen.slice(%d).map(function(x){ return x.ms; })`, n0))
 				how := eval[[]string](p, fmt.Sprintf(`window.grimoireOffline.tapToScreen.slice(%d).map(function(x){ return x.how; })`, n0))
 				cdpCall(p, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 1})
+				t.Logf("in tap order: %.0f", ms)
 				sort.Float64s(ms)
 				t.Logf("tap to screen, CPU x%.0f, delay %4.0f ms: p50 %.1f ms, p95 %.1f ms, max %.1f ms (%d taps, drawn %s)",
 					cpu, latency, ms[len(ms)/2], ms[len(ms)*95/100], ms[len(ms)-1], len(ms), strings.Join(dedupe(how), "+"))

@@ -159,9 +159,14 @@
     }).then(function () {
       api.wasmLoadMs = performance.now() - t0;
       G = window.grimoire;
-      root.classList.add("wasm-ready");
       // Taps made while it loaded now take the same path as every later one.
       pump();
+      // The browser compiles the module's functions on first use: draw the
+      // screen once now, unseen, so the first tap does not pay for it.
+      setTimeout(function () {
+        try { if (game && game.rec) G.render(game.rec, ""); } catch (e) { /* drawn for real on the first tap */ }
+        root.classList.add("wasm-ready");
+      }, 0);
       return G;
     });
     wasmP.catch(function () { wasmP = null; });
