@@ -208,10 +208,17 @@ func (p *phone) waitFor(cond string) {
 	}
 }
 
-// waitVersion waits until the screen shows the game at version v.
+// waitVersion waits until the screen shows the game at version v and, when
+// the phone is online, the server has every tap and the screen is its own.
 func (p *phone) waitVersion(v int) {
 	p.t.Helper()
-	p.waitFor(fmt.Sprintf(`(function(){var e=document.querySelector('[data-version-src]');return !!e && e.getAttribute('data-version-src')==='%d' && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added');})()`, v))
+	ctx, cancel := context.WithTimeout(p.ctx, 15*time.Second)
+	defer cancel()
+	cond := fmt.Sprintf(`(function(){var e=document.querySelector('[data-version-src]');return !!e && e.getAttribute('data-version-src')==='%d' && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added') && (!window.grimoireOffline || !window.grimoireOffline.quiet || window.grimoireOffline.quiet());})()`, v)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond)); err != nil {
+		state := eval[string](p, `JSON.stringify({screen: (document.querySelector('[data-version-src]') || {getAttribute: function(){ return null; }}).getAttribute('data-version-src'), busy: Array.prototype.map.call(document.querySelectorAll('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added'), function(e){ return e.id || e.tagName; }), page: window.grimoireOffline && window.grimoireOffline.state ? window.grimoireOffline.state() : null})`)
+		p.t.Fatalf("waiting for version %d: %v; the page: %s", v, err, state)
+	}
 }
 
 // screenshot saves the whole page under artifacts/screenshots.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/views"
+	"github.com/grimoire-games/grimoire/views/phone"
 )
 
 // home lists this device's games, newest first, a page at a time: the
@@ -78,7 +79,7 @@ func (h *Handler) rulesIndex(c echo.Context) error {
 }
 
 func (h *Handler) offline(c echo.Context) error {
-	return render(c, http.StatusOK, views.Offline(h.page(c, "Offline", "")))
+	return render(c, http.StatusOK, phone.Offline(h.page(c, "Offline", ""), h.choices()))
 }
 
 // choices lists the games this build can start, in the order of the list

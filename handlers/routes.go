@@ -57,6 +57,7 @@ func (h *Handler) routes(e *echo.Echo) {
 
 	// App shell.
 	e.GET("/offline", h.offline)
+	e.GET("/settings", h.settings)        // this phone's court settings, kept in localStorage
 	e.GET("/offline/game", h.offlineGame) // a game started offline, drawn by static/offline.js
 	e.POST("/sync/new", h.syncCreate)     // a game started offline reaches the server
 	e.GET("/sw.js", h.serviceWorker)

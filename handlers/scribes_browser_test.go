@@ -53,7 +53,11 @@ func scNearEnd(t *testing.T, pile int) []byte {
 // returns the version the screen shows.
 func (p *phone) scSettle() int {
 	p.t.Helper()
-	p.waitFor(`!document.querySelector('[data-testid="bot-pending"]') && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling')`)
+	// Online, a move drawn on the phone says a bot waits until the server
+	// has it and answers with its own screen: settled means that is done.
+	p.waitFor(`!document.querySelector('[data-testid="bot-pending"]') && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling') &&
+		(!window.grimoireOffline || window.grimoireOffline.quiet()) &&
+		(document.documentElement.classList.contains('is-offline') || !document.querySelector('[data-testid="bot-offline"]'))`)
 	v, _ := strconv.Atoi(eval[string](p, `document.querySelector('[data-version-src]').getAttribute('data-version-src')`))
 	return v
 }
@@ -235,6 +239,7 @@ func TestBrowserScribesTwoPhones(t *testing.T) {
 			me.tapCSS(`[data-testid="discard"] button`)
 		}
 		me.waitFor(fmt.Sprintf(`document.querySelector('[data-version-src]').getAttribute('data-version-src') !== '%d'`, v))
+		me.waitFor(`window.grimoireOffline.quiet()`) // drawn at once; on the server once sent
 		if turn == 1 {
 			me.screenshot("sc-phones-after-own-turn")
 		}

@@ -226,6 +226,7 @@ func TestBrowserScribesTradeForm(t *testing.T) {
 	eval[bool](p, `(() => { const s = document.querySelector('[data-testid="trade-pick"]'); s.selectedIndex = 1; return true })()`)
 	p.tap("trade")
 	p.waitFor(fmt.Sprintf(`document.querySelector('[data-version-src]').getAttribute('data-version-src') !== '%d'`, v))
+	p.waitFor(`window.grimoireOffline.quiet()`) // drawn at once; on the server once sent
 	id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/g/")
 	log, err := a.Store.Log(context.Background(), id)
 	if err != nil || len(log) <= v {

@@ -72,9 +72,12 @@ func contentType(name string) string {
 }
 
 // precachePages are the pages the service worker saves at install so they
-// open without network: the app's own and each game's form and rules.
+// open without network after the first visit: the home page (its list of
+// this phone's games; offline.js adds the games saved in IndexedDB), the
+// new-game pages, the rules, the settings, the offline page and the empty
+// screen a game started offline is drawn into.
 func (h *Handler) precachePages() []string {
-	pages := []string{"/offline", "/offline/game", "/rules"}
+	pages := []string{"/", "/new", "/offline", "/offline/game", "/rules", "/settings"}
 	for _, k := range h.games {
 		id := k.Info().ID
 		pages = append(pages, "/new/"+id, "/rules/"+id)

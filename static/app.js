@@ -1,7 +1,9 @@
-// Grimoire's page script (offline.js, loaded beside it, plays a game without
-// network). The game logic stays in Go; this file wires htmx's CSRF header,
-// live refresh for watchers, the offline banner and the service worker. Everything works without it (forms post
-// full pages), so nothing here may be required for a rule to apply.
+// Grimoire's page script (offline.js, loaded beside it, draws and queues the
+// game taps). The game logic stays in Go; this file wires live refresh for
+// watchers, the offline banner, the service worker and whether the phone is
+// ready for offline play, and the court helpers: the screen kept awake and
+// a vibration per shot, switched in /settings. Everything works without it
+// (forms post full pages), so nothing here may be required for a rule to apply.
 (function () {
   "use strict";
 
@@ -140,17 +142,168 @@
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       if (updating) location.reload();
     });
-    window.addEventListener("load", function () {
-      navigator.serviceWorker.register("/sw.js").then(function (reg) {
-        if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
-        reg.addEventListener("updatefound", function () {
-          var w = reg.installing;
-          if (!w) return;
-          w.addEventListener("statechange", function () {
-            if (w.state === "installed" && navigator.serviceWorker.controller) offerUpdate(w);
-          });
-        });
-      }).catch(function () {});
+  }
+  // watchUpdates offers the reload when a newer worker is installed and
+  // waits (a worker never takes over a page on its own: an offline page
+  // must keep the module it runs).
+  function watchUpdates(reg) {
+    if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+    reg.addEventListener("updatefound", function () {
+      var w = reg.installing;
+      if (!w) return;
+      w.addEventListener("statechange", function () {
+        if (w.state === "installed" && navigator.serviceWorker.controller) offerUpdate(w);
+      });
+    });
+    return reg;
+  }
+
+  // ---- Ready for offline play. The service worker is ready once it has
+  // stored every file and page it precaches; this page (a game, say) is
+  // then stored too, and only then does the app say so. A game page first
+  // loads its module (offline.js), so the worker's copy comes from the
+  // browser's cache instead of a second download.
+  // The line lives in the banner at the top of every page (the layout's
+  // status strip), drawn here because only the page script knows the state;
+  // the footer gets the link to the settings.
+  function readinessLine() {
+    var el = document.querySelector("[data-offline-ready]");
+    var banner = document.querySelector(".offline-banner");
+    if (!el && banner) {
+      el = document.createElement("span");
+      el.className = "offline-ready";
+      el.setAttribute("data-offline-ready", "");
+      el.setAttribute("data-testid", "offline-ready");
+      banner.appendChild(el);
+    }
+    var foot = document.querySelector("footer.site");
+    if (foot && !foot.querySelector('[href="/settings"]')) {
+      var a = document.createElement("a");
+      a.href = "/settings";
+      a.textContent = "Settings";
+      a.setAttribute("data-testid", "settings-link");
+      foot.append(" · ", a);
+    }
+    return el;
+  }
+  function readiness(state) {
+    var el = readinessLine();
+    if (!el) return;
+    el.setAttribute("data-state", state);
+    el.textContent = state === "ready" ? "Ready for offline play"
+      : state === "none" ? "This browser cannot keep the app for offline play"
+        : "Not ready yet: keep this page open a moment";
+    root.classList.toggle("offline-ready", state === "ready");
+  }
+  function keepThisPage(reg) {
+    var worker = reg.active;
+    if (!worker) return Promise.resolve();
+    return new Promise(function (resolve) {
+      var ch = new MessageChannel();
+      var timer = setTimeout(resolve, 20000);
+      ch.port1.onmessage = function () { clearTimeout(timer); resolve(); };
+      worker.postMessage({ type: "keep", url: location.pathname + location.search }, [ch.port2]);
     });
   }
+  if ("serviceWorker" in navigator && window.caches) {
+    readiness("wait");
+    window.addEventListener("load", function () {
+      var off = window.grimoireOffline;
+      var first = off && off.settled ? off.settled : Promise.resolve();
+      first.then(function () {
+        return navigator.serviceWorker.register("/sw.js");
+      }).then(watchUpdates).then(function () {
+        return navigator.serviceWorker.ready;
+      }).then(keepThisPage).then(function () {
+        readiness("ready");
+      }).catch(function () { readiness("wait"); });
+    });
+  } else {
+    readiness("none");
+  }
+
+  // ---- On the court: settings kept on this phone (localStorage), the
+  // screen kept awake during a game, a vibration on MAKE and another on MISS.
+  var SETTINGS = "grimoire.settings";
+  function settings() {
+    var s = { wakeLock: true, vibrate: true };
+    try {
+      var saved = JSON.parse(localStorage.getItem(SETTINGS) || "{}");
+      if (typeof saved.wakeLock === "boolean") s.wakeLock = saved.wakeLock;
+      if (typeof saved.vibrate === "boolean") s.vibrate = saved.vibrate;
+    } catch (e) { /* private mode or a damaged value: the defaults */ }
+    return s;
+  }
+  function saveSetting(name, on) {
+    var s = settings();
+    s[name] = on;
+    try { localStorage.setItem(SETTINGS, JSON.stringify(s)); } catch (e) { /* not kept */ }
+  }
+  function bindSettings() {
+    document.querySelectorAll("input[data-setting]").forEach(function (box) {
+      var name = box.getAttribute("data-setting");
+      box.checked = settings()[name];
+      box.disabled = false;
+      box.addEventListener("change", function () {
+        saveSetting(name, box.checked);
+        lockIfPlaying();
+      });
+    });
+    var vib = document.querySelector("[data-setting-support='vibrate']");
+    if (vib) vib.textContent = navigator.vibrate ? "" : "This browser cannot vibrate (iPhones never do).";
+    var wl = document.querySelector("[data-setting-support='wakeLock']");
+    if (wl) wl.textContent = navigator.wakeLock ? "" : "This browser cannot keep the screen awake (it needs HTTPS and a recent browser).";
+  }
+
+  // Distinct patterns, so a scorekeeper feels which one was taken.
+  var PATTERNS = { make: [40], miss: [70, 60, 70] };
+  document.addEventListener("grimoire:tap", function (ev) {
+    var p = PATTERNS[ev.detail && ev.detail.made];
+    if (p && navigator.vibrate && settings().vibrate) {
+      try { navigator.vibrate(p); } catch (e) { /* not allowed now */ }
+    }
+  });
+
+  // playing: a game this phone plays is on screen and not over. A
+  // spectator's view and the end screen let the screen sleep.
+  function playing() {
+    if (document.visibilityState !== "visible") return false;
+    var board = document.getElementById("board");
+    var live = document.querySelector("[data-live]");
+    if (!board || !board.querySelector("[data-version-src]")) return false;
+    if (live && /^\/watch\//.test(live.getAttribute("data-live") || "")) return false;
+    return !board.querySelector('[data-testid="winner"]');
+  }
+  var lock = null, asking = false;
+  function lockIfPlaying() {
+    if (lock && lock.released) lock = null;
+    var want = playing() && settings().wakeLock && !!navigator.wakeLock;
+    if (want && !lock && !asking) {
+      asking = true;
+      navigator.wakeLock.request("screen").then(function (l) {
+        asking = false;
+        lock = l;
+        if (l.addEventListener) l.addEventListener("release", function () { if (lock === l) lock = null; });
+        if (!playing() || !settings().wakeLock) lockIfPlaying();
+      }, function () { asking = false; });
+    } else if (!want && lock) {
+      var l = lock;
+      lock = null;
+      l.release().catch(function () {});
+    }
+  }
+  // The browser drops the lock when the page is hidden: take it again.
+  document.addEventListener("visibilitychange", lockIfPlaying);
+  document.addEventListener("htmx:afterSettle", lockIfPlaying);
+  document.addEventListener("grimoire:drawn", lockIfPlaying);
+  window.addEventListener("pagehide", function () {
+    if (lock) { lock.release().catch(function () {}); lock = null; }
+  });
+
+  function startCourt() {
+    bindSettings();
+    lockIfPlaying();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startCourt);
+  else startCourt();
 })();

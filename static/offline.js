@@ -1,13 +1,20 @@
-// Grimoire offline play. With no network a game tap is applied on this phone
-// by the WebAssembly build of the same Go rules and views the server runs
-// (cmd/grimoire-wasm): the fragments it returns are swapped into the same element
-// ids the server's out-of-band answer would fill, and the tap waits in an
-// IndexedDB outbox with the version it was made on. When the network is back
-// the outbox is sent in order to POST /g/ID/sync, which re-checks every tap
-// through the normal write path; an entry is deleted only once the server
-// confirmed it. If another phone changed the game meanwhile the rest is held,
-// shown, exportable, and can be applied again or discarded: nothing is lost.
-// The service worker only caches files and pages; the game logic lives here.
+// Grimoire's game taps, online and offline alike. On a page whose game
+// record is embedded, once the WebAssembly build of the same Go rules and
+// views the server runs (cmd/grimoire-wasm) is ready, every tap is applied
+// on this phone at once: the fragments it returns are swapped into the same
+// element ids the server's out-of-band answer would fill, in the same frame,
+// and the tap waits in an IndexedDB outbox with the version it was made on
+// and a client action id. The outbox is sent in order to POST /g/ID/sync,
+// which re-checks every tap through the normal write path; an entry is
+// deleted only once the server confirmed it, and when nothing waits the page
+// fetches the server's own screen: the server stays the authority. If
+// another phone changed the game meanwhile the rest is held, shown,
+// exportable, and can be applied again or discarded: nothing is lost.
+// Until the module is ready (a first visit), and on pages without a record
+// (spectators), taps go through htmx one at a time, and a tap made while one
+// is in flight waits in line: htmx would drop or merge it. Every tap
+// waiting is counted in the banner. The service worker only caches files
+// and pages; the game logic lives here.
 (function () {
   "use strict";
 
@@ -15,7 +22,7 @@
   var WASM = me && me.getAttribute("data-wasm");
   var EXEC = me && me.getAttribute("data-wasm-exec");
   var root = document.documentElement;
-  var api = (window.grimoireOffline = { lastTapMs: null, tapsMs: [], stepsMs: [], wasmLoadMs: null });
+  var api = (window.grimoireOffline = { lastTapMs: null, tapsMs: [], stepsMs: [], wasmLoadMs: null, tapToScreen: [] });
 
   // ---- IndexedDB: records (what this phone shows of each game), outbox
   // (taps waiting for the server, in order) and held (taps the server did
@@ -77,11 +84,20 @@
   // ---- Network state: the browser's word, or a request that just failed.
   var failed = false;
   function offline() { return !navigator.onLine || failed; }
-  var waiting = 0, heldCount = 0;
+  // What waits: this game's taps not yet confirmed by the server (mem, in
+  // order, mirrored in the outbox), other games' outbox entries, and taps
+  // made before the module was ready that htmx has yet to send (hq).
+  var mem = [], others = 0, heldCount = 0;
+  function waitingCount() { return mem.length + others + hq.length + (sending ? 1 : 0); }
+  var drawn = 0; // counts the screens this script drew, to spot a stale answer
   function status() {
     var off = offline();
+    var waiting = waitingCount();
     root.classList.toggle("is-offline", off);
     root.classList.toggle("has-outbox", waiting > 0 || heldCount > 0);
+    root.classList.toggle("is-sending", !off && waiting > 0);
+    var board = document.getElementById("board");
+    if (board) board.setAttribute("aria-busy", sending || hq.length ? "true" : "false");
     var pill = document.querySelector(".net-pill");
     var text = document.querySelector(".net-text");
     var count = document.querySelector(".net-count");
@@ -96,7 +112,7 @@
         text.textContent = game ? "Taps are saved here and sent when the network is back." : "Showing what this phone saved.";
       }
     } else if (waiting > 0) {
-      text.textContent = "Sending the taps made offline…";
+      text.textContent = "Sending your taps in order…";
     } else if (heldCount > 0) {
       text.textContent = "Some taps made offline were not applied: see below.";
     } else {
@@ -106,7 +122,7 @@
   }
   function recount() {
     return Promise.all([all("outbox"), all("held")]).then(function (r) {
-      waiting = r[0].filter(function (e) { return e.op.type !== "create"; }).length;
+      others = r[0].filter(function (e) { return e.op.type !== "create" && !(game && e.game === game.id); }).length;
       heldCount = r[1].length;
       status();
       return r;
@@ -121,8 +137,9 @@
     else loadWasm();
   });
 
-  // ---- The WebAssembly module, loaded once and only when needed.
-  var wasmP = null;
+  // ---- The WebAssembly module, loaded once. A game page loads it at once,
+  // so that from then on every tap is drawn here without a round trip.
+  var wasmP = null, G = null;
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
       var s = document.createElement("script");
@@ -147,7 +164,16 @@
       });
     }).then(function () {
       api.wasmLoadMs = performance.now() - t0;
-      return window.grimoire;
+      G = window.grimoire;
+      // Taps made while it loaded now take the same path as every later one.
+      pump();
+      // The browser compiles the module's functions on first use: draw the
+      // screen once now, unseen, so the first tap does not pay for it.
+      setTimeout(function () {
+        try { if (game && game.rec) G.render(game.rec, ""); } catch (e) { /* drawn for real on the first tap */ }
+        root.classList.add("wasm-ready");
+      }, 0);
+      return G;
     });
     wasmP.catch(function () { wasmP = null; });
     return wasmP;
@@ -166,6 +192,10 @@
     return el ? el.textContent : null;
   }
   function versionOf(rec) { return JSON.parse(rec).version; }
+  function screenVersion() {
+    var el = document.querySelector("[data-version-src]");
+    return el ? el.getAttribute("data-version-src") : "0";
+  }
 
   // swap puts fragments on screen exactly as the server's out-of-band swap
   // would: each one's HTML into the element with its id.
@@ -206,6 +236,8 @@
     }
     var live = document.querySelector("[data-live]");
     if (live && typeof res.version === "number") live.setAttribute("data-version", String(res.version));
+    drawn++;
+    document.dispatchEvent(new CustomEvent("grimoire:drawn"));
   }
 
   // show draws a record from scratch (resume, a game made offline, the
@@ -226,30 +258,64 @@
   }
   // step draws a GET step of the screen (Mage's Tower's coin, row and aim
   // choices, the privacy screens' "show my turn") on this phone.
+  var stepQ = Promise.resolve();
   function step(path) {
     var t0 = performance.now();
     var i = path.indexOf("?");
     var query = i < 0 ? "" : path.slice(i + 1);
-    queue = queue.then(function () { return show(game.rec, query); }).then(function () {
+    stepQ = stepQ.then(function () { return show(game.rec, query); }).then(function () {
       api.lastStepMs = performance.now() - t0;
       api.stepsMs.push(api.lastStepMs);
     }).catch(function (err) {
       var a = document.getElementById("alert");
       if (a) { a.className = "panel error-box"; a.textContent = "This phone could not draw the screen offline: " + err.message; }
     });
-    return queue;
+    return stepQ;
   }
-  // refresh asks the server for its screen after this phone drew its own:
-  // from version 0, so every fragment comes (the one saying a bot waits for
-  // the network too), keeping a privacy screen tapped away at this version.
+
+  // A hidden element of our own is the source of the requests this script
+  // asks htmx for: htmx queues a second request from a source that has one
+  // in flight and resolves its promise at once, which would break the order.
+  function source(name) {
+    var id = "grimoire-src-" + name;
+    var el = document.getElementById(id);
+    if (!el) {
+      el = document.createElement("div");
+      el.id = id;
+      el.hidden = true;
+      el.setAttribute("hx-swap", "none");
+      document.body.appendChild(el);
+    }
+    return el;
+  }
+  var ours = false; // htmx is issuing a request this script asked for
+  function ask(verb, path, values, name) {
+    ours = true;
+    try {
+      return window.htmx.ajax(verb, path, { source: source(name), swap: "none", values: values });
+    } finally {
+      ours = false;
+    }
+  }
+  var refreshing = false;
+
+  // refresh asks the server for its screen once every tap is confirmed: the
+  // server is the authority. From version 0, so every fragment comes (the
+  // one saying a bot waits for the network too), keeping a privacy screen
+  // tapped away at this version. A tap made meanwhile wins (see beforeSwap).
   function refresh() {
-    if (!game || !window.htmx) return;
+    if (!game || !window.htmx || !game.rec || mem.length || hq.length || sending || game.local || mustStayLocal) return;
     game.drawn = false;
     var vals = { v: "0" };
     var m = /(?:^|&)seen=(\d+)/.exec(game.query || "");
-    if (m && game.rec && Number(m[1]) === versionOf(game.rec)) vals.seen = m[1];
-    window.htmx.ajax("GET", "/g/" + game.id, { source: document.getElementById("board"), swap: "none", values: vals });
+    if (m && Number(m[1]) === versionOf(game.rec)) vals.seen = m[1];
+    refreshing = true;
+    var p = ask("GET", "/g/" + game.id, vals, "refresh");
+    var end = function () { refreshing = false; settled(); };
+    if (p && p.then) p.then(end, end);
+    else refreshing = false;
   }
+  function settled() { status(); pump(); }
 
   function fieldsOf(cfg) {
     var out = {};
@@ -264,102 +330,308 @@
     }
     return out;
   }
+  // fieldsOfTap reads a tap's fields the moment it is made (htmx reads them
+  // only when it sends, from an element that may be gone by then): the
+  // form with the button pressed, and the element's hx-vals.
+  function fieldsOfTap(elt, ev) {
+    var out = {};
+    function add(k, v) {
+      if (k === "_csrf" || k === "v" || typeof v !== "string") return;
+      if (k in out) out[k] = [].concat(out[k], v);
+      else out[k] = v;
+    }
+    if (elt.tagName === "FORM") {
+      var sub = ev && ev.submitter;
+      var fd;
+      try { fd = new FormData(elt, sub || undefined); } catch (e) {
+        fd = new FormData(elt);
+        if (sub && sub.name) fd.append(sub.name, sub.value);
+      }
+      fd.forEach(function (v, k) { add(k, v); });
+    }
+    var vals = elt.getAttribute("hx-vals");
+    if (vals) {
+      try {
+        var o = JSON.parse(vals);
+        Object.keys(o).forEach(function (k) { [].concat(o[k]).forEach(function (v) { add(k, String(v)); }); });
+      } catch (e) { /* a value htmx could not read either */ }
+    }
+    return out;
+  }
   function cid() {
     var b = new Uint8Array(12);
     crypto.getRandomValues(b);
     return Array.prototype.map.call(b, function (x) { return ("0" + x.toString(16)).slice(-2); }).join("");
   }
 
-  // local applies one tap on this phone and queues it for the server.
-  var queue = Promise.resolve();
-  function local(op) {
-    var t0 = performance.now();
-    queue = queue.then(function () {
-      return loadWasm().then(function (g) {
-        var before = game.rec;
-        if (op.type === "undo") {
-          return all("outbox", game.id).then(function (list) {
-            var last = list[list.length - 1];
-            if (last && last.op.type === "act") {
-              // Never sent: taking it back just forgets it.
-              return tx(["outbox"], "readwrite", function (t) { t.objectStore("outbox").delete(last.seq); }).then(function () {
-                var res = g.render(last.before);
-                if (res.error) throw new Error(res.error);
-                swap(res);
-                game.rec = last.before;
-                game.drawn = true;
-                game.query = "";
-              });
-            }
-            return applyAndQueue(g, op, before);
-          });
-        }
-        return applyAndQueue(g, op, before);
-      });
-    }).then(function () {
-      return putRecord(game.rec, game.local);
-    }).then(function () {
-      var ms = performance.now() - t0;
-      api.lastTapMs = ms;
-      api.tapsMs.push(ms);
-      return recount();
-    }).catch(function (err) {
-      swap({ fragments: [], alert: '<div id="alert" class="panel error-box" role="alert" data-testid="error"></div>' });
-      var a = document.getElementById("alert");
-      if (a) a.textContent = window.isSecureContext ? "This phone could not apply the tap offline: " + err.message :
-        "This tap was not saved: offline play needs Grimoire served over HTTPS (see the README, \"Put it on your phone\").";
-    });
-    return queue;
+  // ---- Feedback the moment a tap is taken: vibration (app.js), and the
+  // time from the finger to the next frame that shows it.
+  function buzz(op) {
+    var f = op.fields || {};
+    document.dispatchEvent(new CustomEvent("grimoire:tap", { detail: { made: f.made === "1" ? "make" : f.made === "0" ? "miss" : "", type: op.type } }));
   }
-  function applyAndQueue(g, op, before) {
-    var res = g.apply(before, JSON.stringify(op));
-    if (res.error) throw new Error(res.error);
-    swap(res);
-    game.drawn = true;
-    if (res.refused) return Promise.resolve();
-    game.rec = res.record;
-    game.query = "";
-    return tx(["outbox"], "readwrite", function (t) {
-      t.objectStore("outbox").add({
-        game: game.id, op: op, v: versionOf(before), cid: cid(), line: res.line || "Undo", before: before, at: Date.now()
-      });
+  function felt(t0, how) {
+    if (typeof t0 !== "number") return;
+    requestAnimationFrame(function () {
+      var ms = performance.now() - t0;
+      api.tapToScreen.push({ ms: ms, how: how });
     });
   }
 
-  // Taps: htmx is about to send one. Keep it local when there is no
-  // network, when earlier taps still wait (order matters), or when the game
-  // exists only on this phone so far.
+  // ---- One tap path. A tap on a page whose record is embedded and whose
+  // module is ready is applied here at once (the same Go rules and views as
+  // the server), drawn, and queued with the version it was made on; the
+  // queue goes to the server in order (sync). Until the module is ready, and
+  // on pages without a record (spectators, seats that may not see the whole
+  // record), taps go to the server through htmx one at a time, in order,
+  // and a tap made while one is in flight waits in hq: none is dropped.
+  var hq = [];        // {path, id, op, cid, t0}
+  var sending = null; // the htmx tap in flight
+  var botBusy = false; // the server is asked for a bot's move
+  function localReady() {
+    return !!(G && game && game.rec && !sending && !botBusy && hq.length === 0);
+  }
+  function take(path, op, t0) {
+    buzz(op);
+    if (localReady()) {
+      local(op, t0);
+      return;
+    }
+    var m = /^\/g\/([^/?#]+)\//.exec(path);
+    hq.push({ path: path, id: m ? m[1] : "", op: op, cid: cid(), t0: t0 });
+    status();
+    pump();
+  }
+  // pump sends the next waiting htmx tap, or hands them all to the local
+  // path once the module is ready and nothing is in flight.
+  function pump() {
+    if (sending || botBusy) return;
+    if (hq.length && G && game && game.rec) {
+      var rec = pageRecord();
+      if (rec && mem.length === 0 && !game.local && !mustStayLocal) game.rec = rec;
+      var list = hq.splice(0);
+      list.forEach(function (e) { local(e.op, e.t0, e.cid); });
+      return;
+    }
+    if (!hq.length) { status(); return; }
+    if (offline() && game && game.rec) {
+      // No network: the module will take them (it is cached).
+      loadWasm().catch(function () {});
+      status();
+      return;
+    }
+    var e = hq[0];
+    sending = e;
+    status();
+    var vals = { op: e.op.type, v: screenVersion(), cid: e.cid };
+    Object.keys(e.op.fields || {}).forEach(function (k) { vals[k] = e.op.fields[k]; });
+    var p = ask("POST", "/g/" + encodeURIComponent(e.id) + "/sync", vals, "send");
+    p.then(function () {
+      hq.shift();
+      sending = null;
+      requestAnimationFrame(function () { api.tapToScreen.push({ ms: performance.now() - e.t0, how: "htmx" }); });
+      failed = false;
+      settled();
+    }, function () {
+      // Not sent (or its answer lost): with the module it goes to the
+      // outbox with the same client id, so the server takes it once.
+      sending = null;
+      failed = true;
+      status();
+      if (game && game.rec) {
+        loadWasm().then(pump, function () { retryLater(); });
+      } else {
+        retryLater();
+      }
+    });
+  }
+
+  // local applies one tap on this phone and queues it for the server. It
+  // draws before anything is stored: the screen never waits for IndexedDB.
+  var persist = Promise.resolve();
+  function later(fn) {
+    persist = persist.then(fn).catch(function (err) {
+      var a = document.getElementById("alert");
+      if (a) { a.className = "panel error-box"; a.textContent = "This phone could not save the tap: " + err.message; }
+    });
+    return persist;
+  }
+  function local(op, t0, id) {
+    var t1 = performance.now();
+    if (!G) {
+      // Only after a network error on a page whose module is not loaded
+      // yet: wait for it, in order.
+      hq.push({ path: "", id: game.id, op: op, cid: id || cid(), t0: t0 });
+      loadWasm().catch(function () {});
+      status();
+      return;
+    }
+    try {
+      if (op.type === "undo") {
+        var last = mem[mem.length - 1];
+        if (last && last.op.type === "act" && !(inflight && inflight.cid === last.cid)) {
+          // Never sent: taking it back just forgets it.
+          mem.pop();
+          var res0 = G.render(last.before);
+          if (res0.error) throw new Error(res0.error);
+          swap(res0);
+          game.rec = last.before;
+          game.drawn = true;
+          game.query = "";
+          felt(t0, "local");
+          done(t1);
+          later(function () {
+            return tx(["outbox"], "readwrite", function (t) {
+              var s = t.objectStore("outbox");
+              s.index("game").openCursor(game.id).onsuccess = function (ev) {
+                var c = ev.target.result;
+                if (!c) return;
+                if (c.value.cid === last.cid) c.delete();
+                else c.continue();
+              };
+            }).then(function () { return putRecord(game.rec, game.local); }).then(recount);
+          });
+          return;
+        }
+      }
+      var before = game.rec;
+      var res = G.apply(before, JSON.stringify(op));
+      if (res.error) throw new Error(res.error);
+      swap(res);
+      game.drawn = true;
+      if (res.refused) { done(t1); return; }
+      game.rec = res.record;
+      game.query = "";
+      var entry = { game: game.id, op: op, v: versionOf(before), cid: id || cid(), line: res.line || "Undo", before: before, at: Date.now() };
+      mem.push(entry);
+      felt(t0, "local");
+      done(t1);
+      later(function () {
+        return tx(["outbox"], "readwrite", function (t) { t.objectStore("outbox").add(entry); })
+          .then(function () { return putRecord(game.rec, game.local); })
+          .then(function () { sync(); });
+      });
+    } catch (err) {
+      swap({ fragments: [], alert: '<div id="alert" class="panel error-box" role="alert" data-testid="error"></div>' });
+      var a = document.getElementById("alert");
+      if (a) a.textContent = window.isSecureContext ? "This phone could not apply the tap: " + err.message :
+        "This tap was not saved: offline play needs Grimoire served over HTTPS (see the README, \"Put it on your phone\").";
+    }
+  }
+  function done(t1) {
+    var ms = performance.now() - t1;
+    api.lastTapMs = ms;
+    api.tapsMs.push(ms);
+    status();
+  }
+
+  // Taps: htmx is about to take one. Every game tap (an action or an undo)
+  // goes through take, decided the moment it is made.
   var mustStayLocal = false;
   function gamePath(path) {
     var m = /^\/g\/([^/?#]+)(\/(act|undo|bot))?(?:[?#].*)?$/.exec(path || "");
-    return m && game && m[1] === game.id ? (m[3] || "show") : null;
+    if (!m) return null;
+    if (m[3] === "act" || m[3] === "undo") return m[3];
+    return game && m[1] === game.id ? (m[3] || "show") : null;
+  }
+  function tapTime(ev) {
+    return ev && typeof ev.timeStamp === "number" && ev.timeStamp > 0 ? ev.timeStamp : performance.now();
+  }
+  // htmx binds swapped-in controls only when it settles them (20 ms later
+  // by default, more on a slow phone): a tap in between would be a plain
+  // form post (a page reload) or, on the court's shapes, nothing at all.
+  // Settle at once, and catch any tap htmx did not see.
+  if (window.htmx) window.htmx.config.defaultSettleDelay = 0;
+  var seen = null; // the last event htmx turned into a tap
+  function unseen(ev, elt) {
+    if (ev === seen || ev.defaultPrevented || !elt) return;
+    var path = elt.getAttribute("hx-post");
+    var what = gamePath(path);
+    if (what !== "act" && what !== "undo") return;
+    ev.preventDefault();
+    var op = what === "undo" ? { type: "undo" } : { type: "act", fields: fieldsOfTap(elt, ev) };
+    press(elt, ev);
+    take(path, op, tapTime(ev));
+  }
+  document.addEventListener("submit", function (ev) {
+    var f = ev.target;
+    if (f && f.matches && f.matches("form[hx-post]")) unseen(ev, f);
+  });
+  document.addEventListener("click", function (ev) {
+    var el = ev.target && ev.target.closest && ev.target.closest("[hx-post]:not(form)");
+    if (el && !el.closest("form")) unseen(ev, el);
+  });
+  document.addEventListener("htmx:confirm", function (ev) {
+    if (ours) return;
+    var d = ev.detail;
+    var what = gamePath(d.path);
+    if (what !== "act" && what !== "undo") return;
+    seen = d.triggeringEvent;
+    ev.preventDefault();
+    var op = what === "undo" ? { type: "undo" } : { type: "act", fields: fieldsOfTap(d.elt, d.triggeringEvent) };
+    press(d.elt, d.triggeringEvent);
+    take(d.path, op, tapTime(d.triggeringEvent));
+  });
+  // press marks the control a finger just took, until its screen is drawn.
+  function press(elt, ev) {
+    var b = (ev && ev.submitter) || elt;
+    if (b && b.classList) b.classList.add("is-pressed");
   }
   document.addEventListener("htmx:beforeRequest", function (ev) {
+    if (ours) {
+      var x = ev.detail.xhr;
+      if (x && game && game.rec && ev.detail.requestConfig.verb === "get") { x.grimoireAt = versionOf(game.rec); x.grimoireDrawn = drawn; }
+      return;
+    }
     var cfg = ev.detail.requestConfig;
     var what = gamePath(cfg && cfg.path);
-    if (!what) return;
-    if (!(offline() || mustStayLocal || game.local || waiting > 0)) return;
-    ev.preventDefault();
-    if (what === "act") local({ type: "act", fields: fieldsOf(cfg) });
-    else if (what === "undo") local({ type: "undo" });
-    else if (what === "show" && cfg.verb === "get" && /[?&](ui|seen)=/.test(cfg.path)) step(cfg.path);
-    // Refreshes and bot requests wait for the network.
+    if (!what || !game) return;
+    var isStep = what === "show" && cfg.verb === "get" && /[?&](ui|seen)=/.test(cfg.path);
+    if (isStep) {
+      if (G || offline() || game.local || mem.length) { ev.preventDefault(); step(cfg.path); }
+      return;
+    }
+    if (what === "show" || what === "bot") {
+      // Refreshes and bot moves wait until every tap here is confirmed
+      // (the refresh after the sync brings them), and for the network.
+      if (offline() || mustStayLocal || game.local || mem.length || hq.length || sending || botBusy) {
+        ev.preventDefault();
+        return;
+      }
+      if (what === "bot") botBusy = true;
+      else if (ev.detail.xhr && game.rec) { ev.detail.xhr.grimoireAt = versionOf(game.rec); ev.detail.xhr.grimoireDrawn = drawn; }
+    }
   });
-  // A tap sent while the phone thought it was online: apply it here.
+  document.addEventListener("htmx:afterRequest", function (ev) {
+    if (botBusy && gamePath(ev.detail.requestConfig && ev.detail.requestConfig.path) === "bot") {
+      botBusy = false;
+      setTimeout(settled, 0);
+    }
+  });
+  // An answer to a refresh that left while a tap was drawn here is not
+  // drawn over it: the refresh after that tap's sync will be.
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    var x = ev.detail.xhr;
+    if (!game || !x || typeof x.grimoireAt !== "number" || !game.rec) return;
+    // Only a screen drawn here counts: an htmx answer that moved the record
+    // meanwhile (a refresh after another phone's move) is the server's word.
+    if (mem.length || hq.length || drawn !== x.grimoireDrawn) ev.detail.shouldSwap = false;
+  });
+  // A request sent while the phone thought it was online.
   document.addEventListener("htmx:sendError", function (ev) {
     var cfg = ev.detail.requestConfig;
     var what = gamePath(cfg && cfg.path);
     failed = true;
     status();
-    if (what === "act") local({ type: "act", fields: fieldsOf(cfg) });
-    else if (what === "undo") local({ type: "undo" });
-    else if (what === "show" && /[?&](ui|seen)=/.test(cfg.path)) step(cfg.path);
+    retryLater();
+    if (!game) return;
+    if (what === "show" && /[?&](ui|seen)=/.test(cfg.path)) step(cfg.path);
     else if (what === "bot" && game.rec) show(game.rec).catch(function () {});
   });
-  // Keep this phone's copy of the record up to date after online taps.
+  // Keep this phone's copy of the record up to date after htmx answers.
   document.addEventListener("htmx:afterSettle", function () {
     var rec = pageRecord();
-    if (game && rec && !game.local && !mustStayLocal) {
+    if (game && rec && !game.local && !mustStayLocal && mem.length === 0) {
       game.rec = rec;
       game.drawn = false;
       shown = {};
@@ -368,7 +640,7 @@
   });
 
   // ---- Sending the outbox, in order, one entry at a time.
-  var syncing = false;
+  var syncing = false, again = false, inflight = null, retryTimer = null;
   function csrf() {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRF-Token"] || ""; } catch (e) { return ""; }
   }
@@ -390,43 +662,73 @@
     Object.keys(e.op.fields || {}).forEach(function (k) { p[k] = e.op.fields[k]; });
     return post("/g/" + encodeURIComponent(e.game) + "/sync", p);
   }
+  // retryLater tries again after a failed request: the browser may still
+  // say it is online (a weak signal, a server restarting).
+  function retryLater() {
+    if (retryTimer) return;
+    retryTimer = setTimeout(function () {
+      retryTimer = null;
+      if (!navigator.onLine) return;
+      failed = false;
+      status();
+      sync();
+      pump();
+    }, 1500);
+  }
   function sync() {
-    if (syncing || offline()) return Promise.resolve();
+    if (syncing) { again = true; return Promise.resolve(); }
+    if (offline()) return Promise.resolve();
     syncing = true;
+    again = false;
     var touched = {}, conflicts = {};
-    function step() {
+    function next() {
       return all("outbox").then(function (list) {
         var e = list[0];
         if (!e) return null;
+        if (game && e.game === game.id && e.op.type !== "create" && !mem.some(function (m) { return m.cid === e.cid; })) {
+          // Forgotten by an undo a moment ago: its deletion is on its way.
+          return new Promise(function (r) { setTimeout(r, 15); }).then(next);
+        }
         touched[e.game] = true;
+        inflight = e;
         return send(e).then(function (res) {
+          inflight = null;
           if (res.ok) {
+            mem = mem.filter(function (m) { return m.cid !== e.cid; });
+            status();
             return tx(["outbox"], "readwrite", function (t) { t.objectStore("outbox").delete(e.seq); }).then(function () {
               // A game started here is on the server now: its taps go there.
               if (e.op.type === "create") return markSynced(e.game);
-            }).then(recount).then(step);
+            }).then(recount).then(next);
+          }
+          if (res.status >= 500) {
+            failed = true;
+            status();
+            retryLater();
+            return null;
           }
           // The server did not take it: hold this game's waiting taps.
-          return res.text().then(function (body) {
+          return res.text().then(function () {
             conflicts[e.game] = true;
-            return hold(e.game, res.status, body).then(recount).then(step);
+            if (game && e.game === game.id) mem = [];
+            return hold(e.game, res.status).then(recount).then(next);
           });
         }, function () {
+          inflight = null;
           failed = true;
           status();
+          retryLater();
           return null;
         });
       });
     }
-    return step().then(function () {
+    return next().then(function () {
       syncing = false;
-      if (game && !touched[game.id] && game.drawn && !game.local && !offline()) refresh();
-      if (!game || !touched[game.id]) return;
-      if (conflicts[game.id]) {
+      if (again) return sync();
+      if (!game || offline()) return;
+      if (conflicts[game.id] || (touched[game.id] && (game.local || mustStayLocal))) {
         location.replace("/g/" + game.id);
-      } else if (game.local || mustStayLocal) {
-        location.replace("/g/" + game.id);
-      } else {
+      } else if (mem.length === 0 && game.drawn) {
         // Catch up with the server: it shows what this phone showed, and
         // asks for the bots' moves.
         refresh();
@@ -434,6 +736,17 @@
     }, function () { syncing = false; });
   }
   api.sync = sync;
+  // quiet says nothing waits to be sent or drawn: every tap made here is
+  // on the server and the screen is the server's (or the phone is offline).
+  api.quiet = function () {
+    if (offline()) return true;
+    return !mem.length && !hq.length && !sending && !botBusy && !syncing && !refreshing;
+  };
+  api.waiting = waitingCount;
+  // state says what the page waits for, for a test's failure message.
+  api.state = function () {
+    return { offline: offline(), mem: mem.length, hq: hq.length, sending: !!sending, botBusy: botBusy, syncing: syncing, refreshing: refreshing, module: !!G, record: !!(game && game.rec) };
+  };
 
   function markSynced(id) {
     return getRecord(id).then(function (saved) {
@@ -443,7 +756,7 @@
     });
   }
 
-  function hold(id, code, body) {
+  function hold(id, code) {
     return all("outbox", id).then(function (list) {
       return tx(["outbox", "held", "records"], "readwrite", function (t) {
         list.forEach(function (e) {
@@ -539,6 +852,7 @@
         game.rec = res.record;
         done.push({ held: list[i], entry: { game: game.id, op: op, v: versionOf(before), cid: cid(), line: res.line || "Undo", before: before, at: Date.now() } });
       }
+      done.forEach(function (d) { mem.push(d.entry); });
       return tx(["outbox", "held"], "readwrite", function (t) {
         done.forEach(function (d) {
           t.objectStore("outbox").add(d.entry);
@@ -602,6 +916,55 @@
     return ((BigInt(b[0] & 0x7fffffff) << 32n) | BigInt(b[1])).toString();
   }
 
+  // ---- This phone's games, from IndexedDB: the home page (kept by the
+  // service worker, so offline it may be older than the phone) and the
+  // offline page list every game saved here that they do not show already.
+  function listPhoneGames() {
+    var box = document.querySelector("[data-phone-games]");
+    if (!box) return Promise.resolve();
+    return Promise.all([all("records"), all("outbox")]).then(function (r) {
+      var listed = {};
+      document.querySelectorAll("[data-game-id]").forEach(function (el) { listed[el.getAttribute("data-game-id")] = true; });
+      var waiting = {};
+      r[1].forEach(function (e) { if (e.op.type !== "create") waiting[e.game] = (waiting[e.game] || 0) + 1; });
+      var recs = r[0].filter(function (x) { return !listed[x.id]; }).sort(function (x, y) { return y.at - x.at; });
+      box.textContent = "";
+      if (!recs.length) return;
+      var h = document.createElement("h2");
+      h.textContent = "Saved on this phone";
+      var ul = document.createElement("ul");
+      ul.className = "games";
+      ul.setAttribute("data-testid", "phone-games");
+      recs.forEach(function (x) {
+        var rec;
+        try { rec = JSON.parse(x.record); } catch (e) { return; }
+        var li = document.createElement("li");
+        li.className = "panel";
+        var a = document.createElement("a");
+        a.href = x.local ? "/offline/game#" + encodeURIComponent(x.id) : "/g/" + encodeURIComponent(x.id);
+        a.setAttribute("data-testid", "phone-game");
+        var strong = document.createElement("strong");
+        strong.textContent = rec.title || x.id;
+        a.appendChild(strong);
+        var small = document.createElement("div");
+        small.className = "small muted";
+        var n = waiting[x.id] || 0;
+        small.textContent = (x.local ? "Started on this phone" : "Saved on this phone") + " · " + rec.actions.length +
+          (rec.actions.length === 1 ? " action" : " actions") + (n ? " · " + n + (n === 1 ? " tap waiting" : " taps waiting") : "");
+        li.append(a, small);
+        ul.appendChild(li);
+      });
+      box.append(h, ul);
+    }).catch(function () {});
+  }
+
+  // settled resolves once this page has what it fetches for offline play
+  // (the module, on a game page); app.js registers the service worker
+  // after it, so the module is downloaded once and the worker's copy comes
+  // from the browser's cache.
+  var settle;
+  api.settled = new Promise(function (r) { settle = r; });
+
   // ---- Start: find the game on this page and the freshest copy of it.
   function start() {
     status();
@@ -610,10 +973,18 @@
     var id = null;
     if (rec) id = JSON.parse(rec).id;
     else if (offlineBoard) id = decodeURIComponent(location.hash.slice(1));
-    if (!id) { recount().then(sync); return; }
+    if (!id) {
+      settle();
+      listPhoneGames();
+      recount().then(sync);
+      return;
+    }
     game = { id: id, rec: rec, local: false };
+    // Every tap is drawn here once the module is ready: load it now.
+    loadWasm().then(settle, settle);
     Promise.all([getRecord(id), all("outbox", id)]).then(function (r) {
       var saved = r[0], pending = r[1];
+      mem = pending.filter(function (e) { return e.op.type !== "create"; });
       game.local = !!(saved && saved.local) || pending.some(function (e) { return e.op.type === "create"; });
       var useSaved = saved && (!rec || pending.length > 0 || saved.version > versionOf(rec));
       if (useSaved) {
@@ -630,7 +1001,6 @@
       showHeld();
       return recount();
     }).then(function () {
-      if (offline()) loadWasm();
       sync();
     }).catch(function (err) {
       var a = document.getElementById("alert");

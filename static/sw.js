@@ -48,13 +48,14 @@ self.addEventListener("fetch", (event) => {
   }
 
   if (req.mode === "navigate") {
-    // Network first; keep a copy of pages that make sense to reread offline
-    // (home, rules), fall back to the last copy or to the offline page.
+    // Network first; keep a copy of every page that must open offline
+    // (home, new-game forms, rules, settings, this phone's games), fall
+    // back to the last copy or to the offline page.
     event.respondWith(
       fetch(req).then((res) => {
-        if (res.ok && (url.pathname === "/" || url.pathname.startsWith("/rules") || url.pathname.startsWith("/new") || isGamePage(url.pathname))) {
+        if (res.ok && keeps(url.pathname)) {
           const copy = res.clone();
-          caches.open(CACHE).then((c) => c.put(req, copy));
+          caches.open(CACHE).then((c) => c.put(url.pathname + url.search, copy));
         }
         return res;
       }).catch(() => caches.match(req, { ignoreSearch: url.pathname === "/offline/game" })
@@ -63,9 +64,32 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// A game page (/g/ID) is kept so a game that was open resumes offline. The
-// copy only starts the screen: static/offline.js redraws it from the record
-// this phone saved in IndexedDB, which is newer whenever taps were made since.
-function isGamePage(path) {
-  return /^\/g\/[^/]+$/.test(path);
+// A page asks for itself to be kept ({type: "keep", url}): the first page
+// a phone opens was loaded before this worker existed, so it is not in the
+// cache yet. The answer on the message's port says it is stored (or that
+// it cannot be), and the page then says it is ready for offline play.
+self.addEventListener("message", (event) => {
+  const msg = event.data || {};
+  const port = event.ports && event.ports[0];
+  if (msg.type !== "keep" || typeof msg.url !== "string") return;
+  const url = new URL(msg.url, self.location.origin);
+  const reply = (ok) => { if (port) port.postMessage({ kept: ok }); };
+  if (url.origin !== self.location.origin || !keeps(url.pathname)) {
+    reply(false);
+    return;
+  }
+  event.waitUntil(
+    fetch(url.pathname + url.search, { credentials: "same-origin" })
+      .then((res) => res.ok ? caches.open(CACHE).then((c) => c.put(url.pathname + url.search, res)).then(() => reply(true)) : reply(false))
+      .catch(() => reply(false))
+  );
+});
+
+// keeps says a page is one to reopen offline. A game page (/g/ID) is kept
+// so a game that was open resumes offline. The copy only starts the
+// screen: static/offline.js redraws it from the record this phone saved in
+// IndexedDB, which is newer whenever taps were made since.
+function keeps(path) {
+  return path === "/" || path === "/new" || path.startsWith("/new/") || path === "/rules" || path.startsWith("/rules/") ||
+    path === "/settings" || path === "/offline" || path === "/offline/game" || /^\/g\/[^/]+$/.test(path);
 }
