@@ -40,6 +40,20 @@ func current(p Page, section string) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// The announcement strip: AnnounceStripID is the layout's live region,
+// AnnounceID the fragment a game screen sends its announcement in (see
+// Announce). Both ids are read by static/screen.js.
+const (
+	AnnounceStripID = "announce"
+	AnnounceID      = "announce-src"
+)
+
+// AnnounceFragment is the announcement of a game screen as a fragment. It is
+// always sent (Fresh), so the words of one tap never linger after the next.
+func AnnounceFragment(seq int, text string) Fragment {
+	return Fragment{ID: AnnounceID, Component: Announce(seq, text), Fresh: true}
+}
+
 // Fragment is one part of a game screen with a fixed element id. A full page
 // renders every fragment inside its element; an htmx response carries only
 // those whose HTML changed, each swapped out of band into its element.

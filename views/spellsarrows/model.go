@@ -44,6 +44,13 @@ type Board struct {
 	// Record is the game's record as JSON for the offline page ("" for
 	// spectators, who never play offline).
 	Record string
+	// Seq is the number of actions in force and Announce the strip's words
+	// about the last of them ("" for an ordinary tap).
+	Seq      int
+	Announce string
+	// LeapFrom and LeapTo are the giant leap being aimed (span keys), in
+	// the order the mage taps them; "" until tapped.
+	LeapFrom, LeapTo string
 }
 
 // LogLine is one numbered sentence of the game log.
@@ -88,6 +95,17 @@ func (b Board) shooterClass() string {
 	}
 }
 
+// barClass colours the thumb bar by who acts now.
+func (b Board) barClass() string {
+	if b.Choices.Phase == sa.PhaseResponse {
+		return "bar-answer"
+	}
+	if b.Choices.Shooter == "spy" || b.Choices.Phase == sa.PhaseSpyMove {
+		return "bar-spy"
+	}
+	return "bar-mage"
+}
+
 func (b Board) actor() string {
 	switch {
 	case b.Snap.Over:
@@ -124,6 +142,9 @@ func (b Board) travelText() string {
 	parts := make([]string, len(b.Snap.Spy.Travel))
 	for i, v := range b.Snap.Spy.Travel {
 		parts[i] = strconv.Itoa(v)
+	}
+	if len(parts) == 1 {
+		return parts[0]
 	}
 	return strings.Join(parts, "+") + " = " + strconv.Itoa(b.travelSum())
 }
@@ -230,6 +251,10 @@ func Fragments(b Board) []views.Fragment {
 		{ID: FragCounters, Component: Counters(b)},
 		{ID: FragLog, Component: LogTail(b)},
 	}
+	// The controls and the court may carry a leap being aimed (a GET step):
+	// a fresh draw after a write must replace them.
+	out[1].Fresh, out[2].Fresh = true, true
+	out = append(out, views.AnnounceFragment(b.Seq, b.Announce))
 	if b.Record != "" {
 		out = append(out, views.Fragment{ID: offline.ElementID, Component: offline.Text(b.Record)})
 	}
