@@ -108,7 +108,8 @@
   // friend can type, not the path the server knows.
   function absolute() {
     document.querySelectorAll("a[data-absolute]").forEach(function (a) {
-      a.textContent = a.href;
+      // Only when it differs: writing it is itself a mutation we watch.
+      if (a.textContent !== a.href) a.textContent = a.href;
     });
   }
 

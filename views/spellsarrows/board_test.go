@@ -46,7 +46,7 @@ func doc(t *testing.T, c templ.Component) *goquery.Document {
 }
 
 func text(d *goquery.Document, testid string) string {
-	return strings.Join(strings.Fields(d.Find(`[data-testid="` + testid + `"]`).First().Text()), " ")
+	return strings.Join(strings.Fields(d.Find(`[data-testid="`+testid+`"]`).First().Text()), " ")
 }
 
 // TestControlsOfferWhatTheRulesAllow reads the controls a person sees at
