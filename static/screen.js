@@ -45,7 +45,8 @@
 
   function lostFocus() {
     var a = document.activeElement;
-    return !a || a === document.body || a === root || !a.isConnected;
+    // A tap on the court (not a control) leaves the focus on <main>.
+    return !a || a === document.body || a === root || a.id === "main" || !a.isConnected;
   }
 
   function nextControl() {
@@ -60,9 +61,12 @@
     var el = nextControl();
     if (!el) return;
     el.focus({ preventScroll: true });
-    // The bar is fixed, so its controls are always in sight; a control on
-    // the page (a card's Cast button) is brought into the middle.
-    if (!el.closest("[data-thumbbar]") && el.scrollIntoView) el.scrollIntoView({ block: "center" });
+    // The bar is fixed, so its controls are in sight once the bar's own
+    // scroll shows them; a control on the page (a card's Cast button) is
+    // brought into the middle.
+    if (!el.scrollIntoView) return;
+    if (el.closest("[data-thumbbar]")) el.scrollIntoView({ block: "nearest" });
+    else el.scrollIntoView({ block: "center" });
   }
 
   var barSeen = null;
@@ -112,6 +116,22 @@
       if (a.textContent !== a.href) a.textContent = a.href;
     });
   }
+
+  // The arrow keys step through one group of the thumb bar's controls (the
+  // shot pair, the places to go), wrapping around, so any choice is at most
+  // half the group away; Tab still goes from group to group.
+  document.addEventListener("keydown", function (ev) {
+    var dir = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+    var bar = ev.target.closest && ev.target.closest("[data-thumbbar]");
+    if (!dir || !bar || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target.matches("input, select, textarea")) return; // radios keep their own arrows
+    var group = ev.target.closest(".choices, .shoot, .pair, .leap-result") || bar;
+    var all = Array.prototype.slice.call(group.querySelectorAll("button:not([disabled]), a[href]"));
+    var i = all.indexOf(ev.target);
+    if (i < 0 || all.length < 2) return;
+    ev.preventDefault();
+    all[(i + dir + all.length) % all.length].focus();
+  });
 
   // The sheets' Print button.
   document.addEventListener("click", function (ev) {

@@ -3,6 +3,8 @@ package spellsarrows
 import (
 	"fmt"
 	"math"
+	"net/url"
+	"strings"
 	"slices"
 	"strconv"
 
@@ -233,12 +235,9 @@ func (b Board) patternLabel(c sa.Card) string {
 
 // leapURL is the GET step that aims a leap: the giant, then the span.
 func (b Board) leapURL(parts ...string) string {
-	if len(parts) == 0 {
-		return b.Refresh
+	q := url.Values{"v": {b.v()}}
+	if len(parts) > 0 {
+		q.Set("ui", "leap."+strings.Join(parts, "."))
 	}
-	u := "leap"
-	for _, p := range parts {
-		u += "." + p
-	}
-	return b.Refresh + "?ui=" + u
+	return b.Refresh + "?" + q.Encode()
 }

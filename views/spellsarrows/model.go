@@ -260,3 +260,14 @@ func Fragments(b Board) []views.Fragment {
 	}
 	return out
 }
+
+// firstCastable says card n is the first castable card, where the focus
+// goes in the mage phase.
+func (b Board) firstCastable(n int) bool {
+	for _, cc := range b.Choices.Cards {
+		if cc.Castable {
+			return cc.Card.Number == n
+		}
+	}
+	return false
+}
