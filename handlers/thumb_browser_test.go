@@ -3,10 +3,10 @@ package handlers_test
 import (
 	"context"
 	"fmt"
-	"slices"
-	"time"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"

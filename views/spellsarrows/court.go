@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 	"net/url"
-	"strings"
 	"slices"
 	"strconv"
+	"strings"
 
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
