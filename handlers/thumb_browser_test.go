@@ -42,8 +42,7 @@ func (p *phone) expectFocus(testid string) {
 // on the next control and that control is in sight, not under anything.
 func TestBrowserThumbBarFocus(t *testing.T) {
 	a := startApp(t)
-	ctx, _ := browser(t)
-	p := &phone{t: t, ctx: ctx}
+	_, another := browser(t)
 	leaps := filepath.Join("..", "rules", "spellsarrows", "testdata", "giants-engaged-and-leaps.json")
 
 	for _, o := range []struct {
@@ -55,7 +54,9 @@ func TestBrowserThumbBarFocus(t *testing.T) {
 		{"landscape 844x390", 844, 390, []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateLandscape}},
 	} {
 		t.Run(o.name, func(t *testing.T) {
-			p := &phone{t: t, ctx: p.ctx}
+			// A tab of its own for each orientation, as a phone turned
+			// before the game is opened.
+			p := &phone{t: t, ctx: another()}
 			p.do(chromedp.EmulateViewport(o.w, o.h, o.opts...))
 
 			// The spy: MAKE, a move, MAKE again, and an undo.

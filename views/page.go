@@ -48,10 +48,11 @@ const (
 	AnnounceID      = "announce-src"
 )
 
-// AnnounceFragment is the announcement of a game screen as a fragment. It is
-// always sent (Fresh), so the words of one tap never linger after the next.
+// AnnounceFragment is the announcement of a game screen as a fragment. Its
+// seq changes with every action, so it is sent after each one (and its
+// empty words clear the strip); a refused tap leaves the strip as it was.
 func AnnounceFragment(seq int, text string) Fragment {
-	return Fragment{ID: AnnounceID, Component: Announce(seq, text), Fresh: true}
+	return Fragment{ID: AnnounceID, Component: Announce(seq, text)}
 }
 
 // Fragment is one part of a game screen with a fixed element id. A full page

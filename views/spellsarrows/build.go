@@ -120,6 +120,7 @@ func Build(src Source, version int) (Board, error) {
 // then the span it lands on. Only choices the rules offer now are taken, so
 // a stale or forged step shows the first step again.
 func (b *Board) aim(step url.Values) {
+	b.Stepped = strings.HasPrefix(step.Get("ui"), "leap")
 	ui, ok := strings.CutPrefix(step.Get("ui"), "leap.")
 	if !ok || !b.allows(sa.TypeLeap) {
 		return

@@ -235,7 +235,9 @@ func (b Board) patternLabel(c sa.Card) string {
 
 // leapURL is the GET step that aims a leap: the giant, then the span.
 func (b Board) leapURL(parts ...string) string {
-	q := url.Values{"v": {b.v()}}
+	// "ui=leap" alone is the first step again (nothing aimed), still a
+	// step, so the selection on screen is replaced.
+	q := url.Values{"v": {b.v()}, "ui": {"leap"}}
 	if len(parts) > 0 {
 		q.Set("ui", "leap."+strings.Join(parts, "."))
 	}

@@ -51,6 +51,8 @@ type Board struct {
 	// LeapFrom and LeapTo are the giant leap being aimed (span keys), in
 	// the order the mage taps them; "" until tapped.
 	LeapFrom, LeapTo string
+	// Stepped says the screen answers a GET step of aiming (ui=leap...).
+	Stepped bool
 }
 
 // LogLine is one numbered sentence of the game log.
@@ -251,10 +253,14 @@ func Fragments(b Board) []views.Fragment {
 		{ID: FragCounters, Component: Counters(b)},
 		{ID: FragLog, Component: LogTail(b)},
 	}
-	// The controls and the court may carry a leap being aimed (a GET step):
-	// a fresh draw after a write must replace them.
-	out[1].Fresh, out[2].Fresh = true, true
-	out = append(out, views.AnnounceFragment(b.Seq, b.Announce))
+	// A step of aiming a leap draws the controls and the court from a
+	// selection the unselected "before" does not show: send them anyway.
+	out[1].Fresh, out[2].Fresh = b.Stepped, b.Stepped
+	// The announcement changes with every action (its seq), so it is sent
+	// after each one and not for a refused tap, which keeps the strip's words.
+	an := views.AnnounceFragment(b.Seq, b.Announce)
+	an.Fresh = false
+	out = append(out, an)
 	if b.Record != "" {
 		out = append(out, views.Fragment{ID: offline.ElementID, Component: offline.Text(b.Record)})
 	}
