@@ -127,6 +127,9 @@ func (h *Handler) importRecord(c echo.Context) error {
 	if data == nil {
 		data = []byte(strings.TrimSpace(f.Pasted))
 		name = "the pasted record"
+		if fh, ferr := c.FormFile("record"); ferr == nil && fh.Size == 0 && len(data) == 0 {
+			name = views.ImportSource(fh.Filename, true, 0)
+		}
 	}
 	f.Source = name
 	if len(data) == 0 {
@@ -134,14 +137,14 @@ func (h *Handler) importRecord(c echo.Context) error {
 	}
 	rec, err := record.Parse(data)
 	if err != nil {
-		return fail(err.Error())
+		return fail(views.ImportProblem(data, err))
 	}
 	k, ok := play.Find(h.games, rec.Game)
 	if !ok {
 		return fail("This build cannot play " + rec.Game + " games.")
 	}
 	if _, err := k.Replay(rec); err != nil {
-		msg := err.Error()
+		msg := views.ImportProblem(data, err)
 		if record.IsSetupError(err) {
 			msg = "setup: " + strings.TrimPrefix(msg, "setup: ")
 		}

@@ -195,7 +195,9 @@ func TestImportRefusesBadRecordsAndStoresNothing(t *testing.T) {
 		{"broken JSON", `{"game": "spells-arrows", "version": 1, "seed": 4`, "malformed record", false},
 		{"unknown game", `{"game": "chess", "version": 1, "seed": 1, "setup": {}, "actions": []}`, `unknown game "chess"`, false},
 		{"wrong version", `{"game": "spells-arrows", "version": 9, "seed": 1, "setup": {}, "actions": []}`, "record version 9", true},
-		{"illegal action", encodeRecord(t, illegal), wantErr.Error(), true},
+		// The page counts actions from 1, as the log does (issue 14).
+		{"illegal action", encodeRecord(t, illegal), "action 4 (as the log counts): " + strings.TrimPrefix(wantErr.Error(), "action 3: "), true},
+		{"a picture", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "This is not a game record", true},
 		{"bad setup", `{"game": "spells-arrows", "version": 1, "seed": 1, "setup": {"victory": 0, "spy": "", "mage": "B"}, "actions": []}`, "setup", false},
 		{"empty form", "", "Choose a record file", false},
 	}

@@ -153,8 +153,10 @@ func TestBrowserSpellsArrowsMageHoldsOut(t *testing.T) {
 	p.step("court-target-W4", v)
 	v++
 	p.step("target-W4", v)
-	if n := eval[int](p, `document.querySelectorAll('#sa-court polygon.elf').length`); n != 2 {
-		t.Fatalf("elf cones drawn = %d, want 2", n)
+	// One cone mark per place, with its count beside it (issue 14: a row
+	// of 10 px triangles could not be counted).
+	if got := eval[string](p, `Array.from(document.querySelectorAll('#sa-court .elf-count')).map(function(e){return e.textContent}).join(",")`); got != "2" {
+		t.Fatalf("elf cone counts drawn = %q, want one place with 2", got)
 	}
 
 	// A court spell right after a court spell is refused, with the reason.

@@ -59,8 +59,12 @@
     if (navigator.share) {
       navigator.share({ title: document.title, url: url }).catch(function () {});
     } else if (navigator.clipboard) {
+      var label = btn.getAttribute("data-label") || btn.textContent;
+      btn.setAttribute("data-label", label);
       navigator.clipboard.writeText(url).then(function () {
         btn.textContent = "Link copied";
+        // The button says what happened for a moment, then is itself again.
+        setTimeout(function () { btn.textContent = label; }, 2500);
       });
     }
   });

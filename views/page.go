@@ -43,6 +43,21 @@ func current(p Page, section string) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// The announcement strip: AnnounceStripID is the layout's live region,
+// AnnounceID the fragment a game screen sends its announcement in (see
+// Announce). Both ids are read by static/screen.js.
+const (
+	AnnounceStripID = "announce"
+	AnnounceID      = "announce-src"
+)
+
+// AnnounceFragment is the announcement of a game screen as a fragment. Its
+// seq changes with every action, so it is sent after each one (and its
+// empty words clear the strip); a refused tap leaves the strip as it was.
+func AnnounceFragment(seq int, text string) Fragment {
+	return Fragment{ID: AnnounceID, Component: Announce(seq, text)}
+}
+
 // Fragment is one part of a game screen with a fixed element id. A full page
 // renders every fragment inside its element; an htmx response carries only
 // those whose HTML changed, each swapped out of band into its element.

@@ -119,11 +119,12 @@ func source(t play.Table) (saview.Source, error) {
 	return src, nil
 }
 
-func board(t play.Table) (saview.Board, error) {
+func board(t play.Table, step url.Values) (saview.Board, error) {
 	src, err := source(t)
 	if err != nil {
 		return saview.Board{}, err
 	}
+	src.Step = step
 	b, err := saview.Build(src, t.Version)
 	if err != nil || !b.Snap.Over {
 		return b, err
@@ -133,8 +134,8 @@ func board(t play.Table) (saview.Board, error) {
 }
 
 // Fragments draws the courtside screen.
-func (Kind) Fragments(t play.Table, _ url.Values) ([]views.Fragment, error) {
-	b, err := board(t)
+func (Kind) Fragments(t play.Table, step url.Values) ([]views.Fragment, error) {
+	b, err := board(t, step)
 	if err != nil {
 		return nil, err
 	}
@@ -142,8 +143,8 @@ func (Kind) Fragments(t play.Table, _ url.Values) ([]views.Fragment, error) {
 }
 
 // Page is the whole courtside page.
-func (Kind) Page(p views.Page, t play.Table, _ url.Values) (templ.Component, error) {
-	b, err := board(t)
+func (Kind) Page(p views.Page, t play.Table, step url.Values) (templ.Component, error) {
+	b, err := board(t, step)
 	if err != nil {
 		return nil, err
 	}

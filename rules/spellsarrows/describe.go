@@ -155,9 +155,9 @@ func effectNote(c Card, p int, before, after State) string {
 	case EffectGiant:
 		return fmt.Sprintf(": a giant of %s to place", plural(p, "cone"))
 	case EffectArrows:
-		return fmt.Sprintf(": arrows +%d (%d → %d)", p, before.arrows, after.arrows)
+		return gainNote("arrows", p, before.arrows, after.arrows, MaxArrows)
 	case EffectLeaps:
-		return fmt.Sprintf(": leaps +%d (%d → %d)", p, before.leaps, after.leaps)
+		return gainNote("leaps", p, before.leaps, after.leaps, MaxLeaps)
 	case EffectClock:
 		return fmt.Sprintf(": spell clock +%d", p)
 	case EffectBench:
@@ -183,4 +183,13 @@ func transitionNote(before, after State) string {
 		return ". Mage may answer"
 	}
 	return ""
+}
+
+// gainNote says what a spell gave, and what the cap took: "arrows +3 (3 →
+// 5, 1 lost: at most 5)", so a capped gain does not read as a miscount.
+func gainNote(what string, p, before, after, most int) string {
+	if lost := before + p - after; lost > 0 {
+		return fmt.Sprintf(": %s +%d (%d → %d, %d lost: at most %d)", what, p, before, after, lost, most)
+	}
+	return fmt.Sprintf(": %s +%d (%d → %d)", what, p, before, after)
 }

@@ -93,7 +93,7 @@ func ScribesPage(p views.Page, s ScribesSheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</section><section><div class=\"sheet-scroll\"><table class=\"sheet-table scribes\" data-testid=\"sheet-seats\"><thead><tr><th scope=\"col\">Seat</th><th scope=\"col\">Player</th>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</section><section><div class=\"sheet-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"The sheet's table (scrolls sideways on a small screen)\"><table class=\"sheet-table scribes\" data-testid=\"sheet-seats\"><thead><tr><th scope=\"col\">Seat</th><th scope=\"col\">Player</th>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -98,7 +98,7 @@ func SpellsArrowsPage(p views.Page, s SASheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</div></section><section><div class=\"sheet-scroll\"><table class=\"sheet-table\" data-testid=\"sheet-halves\"><thead><tr><th scope=\"col\">Turn</th><th scope=\"col\">Half</th><th scope=\"col\" class=\"num\">Shots made / tried</th><th scope=\"col\" class=\"num\">Tolls paid</th><th scope=\"col\" class=\"num\">Moves</th><th scope=\"col\" class=\"num\">Escapes</th><th scope=\"col\" class=\"num\">Points (total)</th><th scope=\"col\" class=\"num\">Arrows hit / shot</th><th scope=\"col\" class=\"num\">Leaps made / tried</th><th scope=\"col\" class=\"num\">Health</th></tr></thead> <tbody>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</div></section><section><div class=\"sheet-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"The sheet's table (scrolls sideways on a small screen)\"><table class=\"sheet-table\" data-testid=\"sheet-halves\"><thead><tr><th scope=\"col\">Turn</th><th scope=\"col\">Half</th><th scope=\"col\" class=\"num\">Shots made / tried</th><th scope=\"col\" class=\"num\">Tolls paid</th><th scope=\"col\" class=\"num\">Moves</th><th scope=\"col\" class=\"num\">Escapes</th><th scope=\"col\" class=\"num\">Points (total)</th><th scope=\"col\" class=\"num\">Arrows hit / shot</th><th scope=\"col\" class=\"num\">Leaps made / tried</th><th scope=\"col\" class=\"num\">Health</th></tr></thead> <tbody>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

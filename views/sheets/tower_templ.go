@@ -105,7 +105,7 @@ func TowerPage(p views.Page, s TowerSheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<div class=\"wide small muted\">Coins: L large (health 3), M medium (2), S small (1). Zones 1 (the Field) to 4, then the Tower.</div></section><section><div class=\"sheet-scroll\"><table class=\"sheet-table\" data-testid=\"sheet-turns\"><thead><tr><th scope=\"col\">Turn</th><th scope=\"col\">General: placed</th><th scope=\"col\">Advances (zone → zone: coins)</th><th scope=\"col\">Flip</th><th scope=\"col\">Mage: spell, damage, aim</th><th scope=\"col\">Removed</th><th scope=\"col\">Into the Tower</th></tr></thead> <tbody>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<div class=\"wide small muted\">Coins: L large (health 3), M medium (2), S small (1). Zones 1 (the Field) to 4, then the Tower.</div></section><section><div class=\"sheet-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"The sheet's table (scrolls sideways on a small screen)\"><table class=\"sheet-table\" data-testid=\"sheet-turns\"><thead><tr><th scope=\"col\">Turn</th><th scope=\"col\">General: placed</th><th scope=\"col\">Advances (zone → zone: coins)</th><th scope=\"col\">Flip</th><th scope=\"col\">Mage: spell, damage, aim</th><th scope=\"col\">Removed</th><th scope=\"col\">Into the Tower</th></tr></thead> <tbody>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

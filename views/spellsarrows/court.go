@@ -3,8 +3,10 @@ package spellsarrows
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
@@ -29,6 +31,9 @@ type courtSpan struct {
 	Giant          int  // cones of the giant on it, 0 if none
 	Engaged        bool // the spy is fighting this giant
 	Target         bool // a giant may be placed here now
+	LeapFrom       bool // the giant here may be picked to leap now
+	LeapTo         bool // the picked giant may land here now
+	Picked         bool // the giant picked to leap
 }
 
 func (b Board) courtLocs() []courtLoc {
@@ -62,6 +67,12 @@ func (b Board) courtSpans() []courtSpan {
 			Giant: b.Snap.Giants[key], Engaged: b.Snap.Spy.Engaged == key,
 			Target: !b.Watch && slices.Contains(b.Choices.TargetSpans, key),
 		})
+		cs := &out[len(out)-1]
+		if b.allows(sa.TypeLeap) {
+			cs.LeapFrom = b.LeapFrom == "" && slices.Contains(b.Choices.LeapGiants, key)
+			cs.LeapTo = b.LeapFrom != "" && b.LeapTo == "" && slices.Contains(b.Choices.LeapSpans, key)
+			cs.Picked = b.LeapFrom == key
+		}
 	}
 	// Portal links are drawn but are not spans: nothing stands on them.
 	for _, l := range b.Map.Locations {
@@ -169,7 +180,22 @@ type patternSpot struct {
 	State string // "done", "next" or ""
 }
 
-// patternSpots lists a card's spots; repeated spots (FT, FT) are nudged
+// repeatOffset spreads the k-th repeat of one spot sideways, alternating
+// right and left by more than a spot's width, so three shots at the top of
+// the arc draw as three circles side by side, not one blot.
+func repeatOffset(k int) float64 {
+	const step = 7.8 // a spot is 7.2 wide
+	if k == 0 {
+		return 0
+	}
+	d := float64((k+1)/2) * step
+	if k%2 == 0 {
+		return -d
+	}
+	return d
+}
+
+// patternSpots lists a card's spots; repeated spots (FT, FT) are spread
 // apart so each number stays readable.
 func (b Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpot {
 	seen := map[string]int{}
@@ -178,7 +204,7 @@ func (b Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpot
 		x, y := b.spotPos(id)
 		k := seen[id]
 		seen[id]++
-		ps := patternSpot{N: i + 1, ID: id, X: x + float64(k)*3.2, Y: y + float64(k)*1.5}
+		ps := patternSpot{N: i + 1, ID: id, X: x + repeatOffset(k), Y: y}
 		if casting {
 			switch {
 			case i < progress:
@@ -205,4 +231,15 @@ func (b Board) patternLabel(c sa.Card) string {
 		s += n
 	}
 	return s
+}
+
+// leapURL is the GET step that aims a leap: the giant, then the span.
+func (b Board) leapURL(parts ...string) string {
+	// "ui=leap" alone is the first step again (nothing aimed), still a
+	// step, so the selection on screen is replaced.
+	q := url.Values{"v": {b.v()}, "ui": {"leap"}}
+	if len(parts) > 0 {
+		q.Set("ui", "leap."+strings.Join(parts, "."))
+	}
+	return b.Refresh + "?" + q.Encode()
 }

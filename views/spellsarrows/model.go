@@ -46,6 +46,15 @@ type Board struct {
 	Record string
 	// Charts are the players' shot charts, drawn on the end screen.
 	Charts []ShotChart
+	// Seq is the number of actions in force and Announce the strip's words
+	// about the last of them ("" for an ordinary tap).
+	Seq      int
+	Announce string
+	// LeapFrom and LeapTo are the giant leap being aimed (span keys), in
+	// the order the mage taps them; "" until tapped.
+	LeapFrom, LeapTo string
+	// Stepped says the screen answers a GET step of aiming (ui=leap...).
+	Stepped bool
 }
 
 // LogLine is one numbered sentence of the game log.
@@ -90,6 +99,17 @@ func (b Board) shooterClass() string {
 	}
 }
 
+// barClass colours the thumb bar by who acts now.
+func (b Board) barClass() string {
+	if b.Choices.Phase == sa.PhaseResponse {
+		return "bar-answer"
+	}
+	if b.Choices.Shooter == "spy" || b.Choices.Phase == sa.PhaseSpyMove {
+		return "bar-spy"
+	}
+	return "bar-mage"
+}
+
 func (b Board) actor() string {
 	switch {
 	case b.Snap.Over:
@@ -126,6 +146,9 @@ func (b Board) travelText() string {
 	parts := make([]string, len(b.Snap.Spy.Travel))
 	for i, v := range b.Snap.Spy.Travel {
 		parts[i] = strconv.Itoa(v)
+	}
+	if len(parts) == 1 {
+		return parts[0]
 	}
 	return strings.Join(parts, "+") + " = " + strconv.Itoa(b.travelSum())
 }
@@ -232,8 +255,27 @@ func Fragments(b Board) []views.Fragment {
 		{ID: FragCounters, Component: Counters(b)},
 		{ID: FragLog, Component: LogTail(b)},
 	}
+	// A step of aiming a leap draws the controls and the court from a
+	// selection the unselected "before" does not show: send them anyway.
+	out[1].Fresh, out[2].Fresh = b.Stepped, b.Stepped
+	// The announcement changes with every action (its seq), so it is sent
+	// after each one and not for a refused tap, which keeps the strip's words.
+	an := views.AnnounceFragment(b.Seq, b.Announce)
+	an.Fresh = false
+	out = append(out, an)
 	if b.Record != "" {
 		out = append(out, views.Fragment{ID: offline.ElementID, Component: offline.Text(b.Record)})
 	}
 	return out
+}
+
+// firstCastable says card n is the first castable card, where the focus
+// goes in the mage phase.
+func (b Board) firstCastable(n int) bool {
+	for _, cc := range b.Choices.Cards {
+		if cc.Castable {
+			return cc.Card.Number == n
+		}
+	}
+	return false
 }

@@ -295,7 +295,7 @@ func Confirm(p views.Page, f NewForm, setupJSON string) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "<h1>Start this game?</h1><div class=\"panel\" data-testid=\"confirm\"><dl><dt>Spy</dt><dd>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "<h1>Start this game?</h1><div class=\"panel\" data-testid=\"confirm\"><dl class=\"summary\"><dt>Spy</dt><dd>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

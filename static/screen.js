@@ -1,0 +1,146 @@
+// Grimoire's screen script: where the eyes, the thumb and the keyboard are
+// after a tap. The server's answer (htmx) and the phone's own answer
+// (offline.js) both replace fragments of the game screen; this script only
+// watches the DOM, so it needs nothing from either path and both behave the
+// same:
+//   - the announcement strip (#announce, one live region in the layout that
+//     no swap replaces) copies the words of the screen's announcement
+//     fragment (#announce-src), so a screen reader hears each one once;
+//   - when a swap removed the focused control, focus goes to the screen's
+//     next control ([data-next], else the first control of the thumb bar);
+//   - the thumb bar's height is kept in --thumbbar-h so the page can scroll
+//     clear of it.
+// It listens to htmx:afterSettle and to "grimoire:swapped" (which offline.js
+// may fire on document after its swap), and a MutationObserver catches any
+// other swap. Nothing here is needed for a rule to apply.
+(function () {
+  "use strict";
+
+  var root = document.documentElement;
+  var shownSeq = null;
+
+  function announce() {
+    var strip = document.getElementById("announce");
+    var src = document.querySelector("#announce-src [data-announce-seq]");
+    if (!strip) return;
+    if (!src) {
+      if (!document.getElementById("announce-src")) strip.textContent = "";
+      return;
+    }
+    var seq = Number(src.getAttribute("data-announce-seq"));
+    var text = src.textContent.trim();
+    if (shownSeq === null) {
+      // The first draw of a page: show the words without making a reader
+      // repeat what the page itself says.
+      shownSeq = seq;
+      strip.textContent = text;
+      return;
+    }
+    if (seq === shownSeq && strip.textContent === text) return;
+    // An undo goes back to an older seq: the news of the taken-back tap no
+    // longer holds, so the strip empties.
+    strip.textContent = seq > shownSeq ? text : "";
+    shownSeq = seq;
+  }
+
+  function lostFocus() {
+    var a = document.activeElement;
+    // A tap on the court (not a control) leaves the focus on <main>.
+    return !a || a === document.body || a === root || a.id === "main" || !a.isConnected;
+  }
+
+  function nextControl() {
+    var bar = document.querySelector("[data-thumbbar]");
+    var el = document.querySelector("#board [data-next]");
+    if (!el && bar) el = bar.querySelector("button:not([disabled]), a[href], input:not([type=hidden]), select");
+    return el;
+  }
+
+  function refocus() {
+    if (!lostFocus()) return;
+    var el = nextControl();
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    // The bar is fixed, so its controls are in sight once the bar's own
+    // scroll shows them; a control on the page (a card's Cast button) is
+    // brought into the middle.
+    if (!el.scrollIntoView) return;
+    if (el.closest("[data-thumbbar]")) el.scrollIntoView({ block: "nearest" });
+    else el.scrollIntoView({ block: "center" });
+  }
+
+  var barSeen = null;
+  var sizer = window.ResizeObserver ? new ResizeObserver(measure) : null;
+  function measure() {
+    var bar = document.querySelector("[data-thumbbar]");
+    var h = bar ? Math.ceil(bar.getBoundingClientRect().height) : 0;
+    root.style.setProperty("--thumbbar-h", h + "px");
+    root.classList.toggle("has-thumbbar", !!bar);
+    if (sizer && bar !== barSeen) {
+      if (barSeen) sizer.unobserve(barSeen);
+      if (bar) sizer.observe(bar);
+      barSeen = bar;
+    }
+  }
+
+  var pending = false;
+  function settle() {
+    if (pending) return;
+    pending = true;
+    // One pass after the swap's mutations, not one per node.
+    Promise.resolve().then(function () {
+      pending = false;
+      measure();
+      absolute();
+      announce();
+      refocus();
+    });
+  }
+
+  function start() {
+    settle();
+    var board = document.getElementById("board") || document.body;
+    if (window.MutationObserver) {
+      new MutationObserver(settle).observe(board, { childList: true, subtree: true, characterData: true });
+    }
+    document.addEventListener("htmx:afterSettle", settle);
+    document.addEventListener("grimoire:swapped", settle);
+    window.addEventListener("resize", measure);
+  }
+
+  // A link shown as text ([data-absolute]) reads as the whole address a
+  // friend can type, not the path the server knows.
+  function absolute() {
+    document.querySelectorAll("a[data-absolute]").forEach(function (a) {
+      // Only when it differs: writing it is itself a mutation we watch.
+      if (a.textContent !== a.href) a.textContent = a.href;
+    });
+  }
+
+  // The arrow keys step through one group of the thumb bar's controls (the
+  // shot pair, the places to go), wrapping around, so any choice is at most
+  // half the group away; Tab still goes from group to group.
+  document.addEventListener("keydown", function (ev) {
+    var dir = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+    var bar = ev.target.closest && ev.target.closest("[data-thumbbar]");
+    if (!dir || !bar || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target.matches("input, select, textarea")) return; // radios keep their own arrows
+    var group = ev.target.closest(".choices, .shoot, .pair, .leap-result") || bar;
+    var all = Array.prototype.slice.call(group.querySelectorAll("button:not([disabled]), a[href]"));
+    var i = all.indexOf(ev.target);
+    if (i < 0 || all.length < 2) return;
+    ev.preventDefault();
+    all[(i + dir + all.length) % all.length].focus();
+  });
+
+  // The sheets' Print button.
+  document.addEventListener("click", function (ev) {
+    if (ev.target.closest && ev.target.closest("[data-print]")) window.print();
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
