@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
+
 	tw "github.com/grimoire-games/grimoire/rules/tower"
 )
 
@@ -83,6 +85,15 @@ func (b Board) coinLabel(id string) string {
 		l += ", selected"
 	}
 	return l
+}
+
+// coinState marks a selected coin link with aria-current: a link cannot be
+// pressed (aria-pressed belongs to buttons), it is the current choice.
+func (b Board) coinState(id string) templ.Attributes {
+	if b.selected(id) {
+		return templ.Attributes{"aria-current": "true"}
+	}
+	return templ.Attributes{}
 }
 
 func thumbText(n int) string {
