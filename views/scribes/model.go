@@ -520,3 +520,38 @@ func (b Board) waitingJoins() bool {
 	}
 	return false
 }
+
+// heldBy is what a seat holds, as the viewer's snapshot shows it.
+func (b Board) heldBy(seat int) [sc.NumElements]int {
+	if seat >= 0 && seat < len(b.Snap.Players) {
+		return b.Snap.Players[seat].Oinks
+	}
+	return [sc.NumElements]int{}
+}
+
+// focusID is the control that takes the focus when the screen is drawn
+// after a tap: the first choice of the decision at hand, so the next tap is
+// one key or one thumb away.
+func (b Board) focusID() string {
+	if !b.Acting {
+		return ""
+	}
+	switch b.Choices.Decision {
+	case sc.DecideMain:
+		if len(b.Choices.Takes) > 0 {
+			a := b.Choices.Takes[0]
+			return "take-" + a.Elements[0].String() + "-" + a.Elements[1].String()
+		}
+	case sc.DecideDiscard:
+		if acts := b.actionsOf(sc.ActDiscard); len(acts) > 0 {
+			return "discard-" + b.oinkText(acts[0].Oinks)
+		}
+	case sc.DecideFollow:
+		if len(b.tradeGroups()) == 0 {
+			if acts := b.actionsOf(sc.ActFollow); len(acts) > 0 {
+				return "follow-" + acts[0].Element.String()
+			}
+		}
+	}
+	return ""
+}

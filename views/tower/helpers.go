@@ -121,3 +121,15 @@ func cellClass(thumb, row, chosen int) string {
 	}
 	return cls
 }
+
+// focusAdvance says the advance button of a zone takes the focus after a
+// tap: the first zone whose selection may advance, so the next tap is the
+// move the player just prepared.
+func (b Board) focusAdvance(zone int) bool {
+	for _, zm := range b.Choices.Advance {
+		if n := len(b.selectedIn(zm.Zone)); n > 0 && n <= zm.Max {
+			return zm.Zone == zone
+		}
+	}
+	return false
+}
