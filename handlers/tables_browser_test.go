@@ -193,3 +193,146 @@ func TestBrowserScribesThumbBar(t *testing.T) {
 		})
 	}
 }
+
+// axeViolation is one failed axe-core rule on a screen.
+type axeViolation struct {
+	ID      string   `json:"id"`
+	Help    string   `json:"help"`
+	Targets []string `json:"targets"`
+}
+
+// axe runs the vendored axe-core (WCAG 2.1 A and AA rules) over the screen
+// as it is now and fails the test on any violation, naming the state.
+func (p *phone) axe(state string) {
+	p.t.Helper()
+	src, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.waitFor(`!document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added')`)
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(src)+";true")); err != nil {
+		p.t.Fatalf("load axe-core: %v", err)
+	}
+	type result struct {
+		Passes     int            `json:"passes"`
+		Violations []axeViolation `json:"violations"`
+	}
+	res, err := chromedp.Run(ctx, chromedp.Evaluate[result](`axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}).then(r => ({passes: r.passes.length, violations: r.violations.map(v => ({id: v.id, help: v.help, targets: v.nodes.map(n => n.target.join(' '))}))}))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("run axe-core: %v", err)
+	}
+	// A run that checked nothing would report no violations too.
+	if res.Passes == 0 {
+		p.t.Fatalf("%s: axe-core checked no rule", state)
+	}
+	n := 0
+	for _, v := range res.Violations {
+		n += len(v.Targets)
+		p.t.Errorf("%s: axe %s (%s) on %v", state, v.ID, v.Help, v.Targets)
+	}
+	p.t.Logf("axe %s: %d violations", state, n)
+}
+
+// scRecordAfter is a 2-person game on one phone with the row's cards and
+// tiles put first, after the given actions.
+func scRecordAfter(t *testing.T, cards, tiles []string, acts ...sc.Action) []byte {
+	t.Helper()
+	first := 0
+	front := func(all, ids []string) []string {
+		out := append([]string(nil), ids...)
+		for _, id := range all {
+			if !strings.Contains(" "+strings.Join(ids, " ")+" ", " "+id+" ") {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	var allCards, allTiles []string
+	for _, c := range sc.DefaultData().Cards {
+		allCards = append(allCards, c.ID)
+	}
+	for _, tl := range sc.DefaultData().Tiles {
+		allTiles = append(allTiles, tl.ID)
+	}
+	setup := sc.Setup{Players: []string{"Mia", "Ben"}, First: &first, Deck: front(allCards, cards), Tiles: front(allTiles, tiles)}
+	rec, err := sc.NewRecord(setup, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range acts {
+		if rec, err = sc.AppendAction(rec, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := sc.Replay(rec); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
+// Zero axe-core violations on the Tower and Scribes screens: new game,
+// hand-over, a turn, a cast, the trade, the stall warning and the end.
+func TestBrowserTablesAxe(t *testing.T) {
+	a := startApp(t)
+	p := sized(t, 390, 844)
+
+	p.open(a.URL + "/new/mages-tower")
+	p.axe("tower new game")
+	p.do(chromedp.SetValue(chromedp.CSS("#general"), "Ana"), chromedp.SetValue(chromedp.CSS("#mage"), "Ben"))
+	p.tap("new-submit")
+	p.do(chromedp.WaitVisible(sel("confirm")))
+	p.axe("tower confirmation")
+	p.tap("start")
+	p.do(chromedp.WaitVisible(sel("board")))
+	p.axe("tower hand-over")
+	p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
+	p.selectCoins("L1", "L2", "L3")
+	p.axe("tower general's turn")
+	p.step("place", 1)
+	p.step("end", 2)
+	p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
+	p.pick("dr-6", has("chosen-damage"))
+	p.pick("sr-2", has("chosen-spell"))
+	p.pick("aim-zone-1", has("preview"))
+	p.axe("tower mage's cast")
+
+	p.open(a.URL + "/new/arcane-scribes")
+	p.axe("scribes new game")
+	quiet := []string{"T-ASHW-1", "T-ASHW-2", "T-ASHW-3", "T-ASHW-4", "T-ASHW-5", "T-TIDE-1", "T-TIDE-2", "T-TIDE-3"}
+	tens := []string{"ASHW-10", "TIDE-10", "GALE-10", "ROOT-10", "ASHW-9", "TIDE-9", "GALE-9", "ROOT-9", "ASHW-8"}
+	p.scImport(a.URL, scRecordAfter(t, nil, nil))
+	p.axe("scribes hand-over")
+	p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
+	p.axe("scribes turn")
+	// Ben holds a Root, which the three-insignia tile does not show: Mia's
+	// reserve asks him to trade.
+	p.scImport(a.URL, scRecordAfter(t, nil, []string{"T-ASHW+TIDE+GALE-1"}, sc.Take(0, sc.ASHW, sc.TIDE), sc.Take(1, sc.ASHW, sc.ROOT), sc.Reserve(0, 0)))
+	if eval[bool](p, has("privacy")) {
+		p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
+	}
+	p.do(chromedp.WaitVisible(sel("trade-form")))
+	if got := p.text("trade-held"); !strings.Contains(got, "Root") {
+		t.Errorf("the trade does not show what Ben holds: %q", got)
+	}
+	p.axe("scribes trade")
+	p.scImport(a.URL, scRecordAfter(t, tens, quiet, sc.Reserve(0, 0), sc.Reserve(1, 1), sc.Reserve(0, 2), sc.Reserve(1, 3)))
+	if eval[bool](p, has("privacy")) {
+		p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
+	}
+	p.do(chromedp.WaitVisible(sel("stall-warning")))
+	p.docShot("scribes-stall-portrait")
+	p.axe("scribes stall warning")
+	p.tap("propose-end-0")
+	p.do(chromedp.WaitVisible(sel("agree-end-1")))
+	p.axe("scribes proposal")
+	p.tap("agree-end-1")
+	p.do(chromedp.WaitVisible(sel("final-scores")))
+	p.docShot("scribes-end-portrait")
+	p.axe("scribes end")
+}
