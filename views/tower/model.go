@@ -212,11 +212,11 @@ type Board struct {
 	PreviewE string     // why the chosen cast cannot be made
 	Action   *tw.Action // the complete cast, when the Mage has chosen everything
 
-	LogTail   []LogLine
+	LogTail []LogLine
 	// Announce is the news of the last action when a bot made it or it
 	// ended the game ("" when none), for the announcement region: the same
 	// sentence on the server's screen and the phone's.
-	Announce string
+	Announce  string
 	CanUndo   bool
 	UndoWhat  string
 	UndoSteps int
