@@ -142,7 +142,7 @@ func TestBrowserScribesEightSeats(t *testing.T) {
 	if len(boxes) != 8 {
 		t.Fatalf("status strip: %d boxes, want 8 scores", len(boxes))
 	}
-	if got := p.text("turn"); !strings.Contains(got, "Turn") || !strings.Contains(got, "in the pile") {
+	if got := p.text("turn"); !strings.Contains(got, "Round") || !strings.Contains(got, "in the pile") {
 		t.Errorf("turn line: %q", got)
 	}
 	rows := map[float64]bool{}

@@ -34,7 +34,7 @@ func (p *phone) pick(testid, cond string) {
 func (p *phone) selectCoins(ids ...string) {
 	p.t.Helper()
 	for _, id := range ids {
-		p.pick("coin-"+id, fmt.Sprintf(`!!document.querySelector('[data-testid="coin-%s"][aria-pressed="true"]')`, id))
+		p.pick("coin-"+id, fmt.Sprintf(`!!document.querySelector('[data-testid="coin-%s"][aria-current="true"]')`, id))
 	}
 }
 

@@ -41,6 +41,9 @@ func ActionFromForm(form url.Values) (sc.Action, error) {
 // before any name is looked up: a tap's seat is whatever the client sent,
 // and a phone's viewer seat comes from a record it could have altered.
 func MayDecide(setup sc.Setup, st sc.State, a sc.Action, seat int) (sc.Action, error) {
+	if a.Type == sc.ActProposeEnd || a.Type == sc.ActAgreeEnd {
+		return mayAgree(setup, st, a, seat)
+	}
 	d := st.Decider()
 	if a.Seat == -1 {
 		a.Seat = d
@@ -58,6 +61,26 @@ func MayDecide(setup sc.Setup, st sc.State, a sc.Action, seat int) (sc.Action, e
 		return a, fmt.Errorf("%s is a bot and plays by itself", st.Name(d))
 	case seat >= 0 && seat != d:
 		return a, fmt.Errorf("it is %s's decision, on their phone", st.Name(d))
+	}
+	return a, nil
+}
+
+// mayAgree checks an agreement action: any seated person decides it for
+// themselves, whoever is to play, so a phone holding a seat answers only
+// for that seat and a shared phone for the seat its button names.
+func mayAgree(setup sc.Setup, st sc.State, a sc.Action, seat int) (sc.Action, error) {
+	if a.Seat == -1 {
+		a.Seat = seat
+	}
+	switch {
+	case st.Over():
+		return a, sc.ErrGameOver
+	case a.Seat < 0 || a.Seat >= len(setup.Players):
+		return a, fmt.Errorf("there is no seat %d at this table of %d", a.Seat, len(setup.Players))
+	case seat != play.Scorekeeper && seat != a.Seat:
+		return a, fmt.Errorf("only %s can answer for %s, on their phone", st.Name(a.Seat), st.Name(a.Seat))
+	case scview.BotOf(setup, a.Seat) != "":
+		return a, fmt.Errorf("%s is a bot and is not asked", st.Name(a.Seat))
 	}
 	return a, nil
 }

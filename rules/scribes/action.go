@@ -14,17 +14,20 @@ type ActionType uint8
 
 // Action types.
 const (
-	ActTake     ActionType = iota + 1 // take 2 oinks of different elements
-	ActExchange                       // return 1 oink for 1-3 of another element
-	ActReserve                        // reserve the card of a row slot
-	ActScribe                         // scribe a row card or a reserved card
-	ActDiscard                        // get back down to 5 oinks
-	ActFollow                         // resolve a follow-up choice
+	ActTake       ActionType = iota + 1 // take 2 oinks of different elements
+	ActExchange                         // return 1 oink for 1-3 of another element
+	ActReserve                          // reserve the card of a row slot
+	ActScribe                           // scribe a row card or a reserved card
+	ActDiscard                          // get back down to 5 oinks
+	ActFollow                           // resolve a follow-up choice
+	ActProposeEnd                       // a stalled game: propose to end it now and score it
+	ActAgreeEnd                         // agree to the proposal to end the game
 )
 
 var actionNames = map[ActionType]string{
 	ActTake: "take", ActExchange: "exchange", ActReserve: "reserve",
 	ActScribe: "scribe", ActDiscard: "discard", ActFollow: "follow",
+	ActProposeEnd: "propose-end", ActAgreeEnd: "agree-end",
 }
 
 func (t ActionType) String() string {
@@ -105,6 +108,12 @@ func FollowTrade(seat int, give Element, gain [NumElements]int) Action {
 
 // FollowDecline declines a three-insignia trade.
 func FollowDecline(seat int) Action { return Action{Type: ActFollow, Seat: seat, Decline: true} }
+
+// ProposeEnd proposes to end a stalled game now and score it.
+func ProposeEnd(seat int) Action { return Action{Type: ActProposeEnd, Seat: seat} }
+
+// AgreeEnd agrees to the pending proposal to end the game.
+func AgreeEnd(seat int) Action { return Action{Type: ActAgreeEnd, Seat: seat} }
 
 // Oinks is a count per element, written in JSON as {"ASHW":1,"TIDE":0,...}.
 type Oinks [NumElements]int
@@ -202,6 +211,8 @@ func (a Action) MarshalJSON() ([]byte, error) {
 		default:
 			m["element"] = a.Element
 		}
+	case ActProposeEnd, ActAgreeEnd:
+		// The seat is the whole action.
 	default:
 		return nil, fmt.Errorf("%w: unknown action type %d", ErrBadAction, a.Type)
 	}
@@ -329,10 +340,18 @@ func ParseAction(raw []byte) (Action, error) {
 		default:
 			return bad("needs \"element\", or \"give\" with \"gain\", or \"decline\": true")
 		}
+	case "propose-end", "agree-end":
+		a.Type = ActProposeEnd
+		if j.Type == "agree-end" {
+			a.Type = ActAgreeEnd
+		}
+		if err = only(); err != nil {
+			return Action{}, err
+		}
 	case "":
 		return Action{}, fmt.Errorf("%w: the action has no \"type\"", ErrBadAction)
 	default:
-		return Action{}, fmt.Errorf("%w: unknown action type %q (take, exchange, reserve, scribe, discard, follow)", ErrBadAction, j.Type)
+		return Action{}, fmt.Errorf("%w: unknown action type %q (take, exchange, reserve, scribe, discard, follow, propose-end, agree-end)", ErrBadAction, j.Type)
 	}
 	return a, nil
 }
@@ -362,6 +381,7 @@ func (a Action) Canonical() Action {
 		default:
 			c.Element = a.Element
 		}
+	case ActProposeEnd, ActAgreeEnd:
 	default:
 		return a
 	}

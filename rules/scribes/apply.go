@@ -26,6 +26,10 @@ func Apply(s State, a Action) (State, error) {
 		return State{}, err
 	}
 	n := s.clone()
+	if a.Type == ActProposeEnd || a.Type == ActAgreeEnd {
+		n.playEnd(a)
+		return n, nil
+	}
 	n.play(a)
 	n.advance()
 	return n, nil
@@ -39,6 +43,9 @@ func validate(s State, a Action) error {
 	}
 	if a.Seat < 0 || a.Seat >= len(s.players) {
 		return fmt.Errorf("%w: there is no seat %d", ErrNotYourTurn, a.Seat)
+	}
+	if a.Type == ActProposeEnd || a.Type == ActAgreeEnd {
+		return s.checkEnd(a)
 	}
 	who := s.Decider()
 	if a.Seat != who {
@@ -247,6 +254,10 @@ func (s State) checkFollow(a Action) error {
 // play performs a validated action on a cloned state.
 func (s *State) play(a Action) {
 	p := &s.players[a.Seat]
+	switch a.Type {
+	case ActTake, ActExchange, ActReserve, ActScribe:
+		s.withdrawEnd()
+	}
 	switch a.Type {
 	case ActTake:
 		for _, e := range a.Elements {

@@ -14,6 +14,9 @@ func Describe(before State, a Action, after State) string {
 	if a.Seat < 0 || a.Seat >= len(before.players) {
 		return "?"
 	}
+	if a.Type == ActProposeEnd || a.Type == ActAgreeEnd {
+		return before.describeEnd(a, after)
+	}
 	who := before.players[a.Seat].name
 	gained := func(seat int) [NumElements]int {
 		var d [NumElements]int

@@ -82,7 +82,8 @@ func runBody(t *testing.T, seed int64, np uint8, steps []byte) {
 }
 
 func legalContains(s S.State, a S.Action) bool {
-	for _, b := range S.Legal(s).Actions {
+	c := S.Legal(s)
+	for _, b := range append(c.Actions, c.End...) {
 		if a.Canonical() == b {
 			return true
 		}

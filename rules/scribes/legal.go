@@ -53,6 +53,16 @@ type Choices struct {
 	DiscardCount int
 	// Follow decision.
 	Follow *FollowInfo
+
+	// Stalled: nobody can scribe and the row cannot change (Stalled).
+	Stalled bool
+	// Proposal is the pending proposal to end the game, or nil.
+	Proposal *EndProposal
+	// End lists the agreement actions Apply accepts now, from any seated
+	// person whoever decides: a propose-end per person while stalled and
+	// nothing is pending, an agree-end per person still to agree. They are
+	// kept out of Actions, which are the moves of the game a bot picks from.
+	End []Action
 }
 
 // Legal lists what may be done now.
@@ -75,6 +85,19 @@ func Legal(s State) Choices {
 		return c
 	}
 	c.Decision = DecideMain
+	c.Proposal = s.Proposal()
+	c.Stalled = Stalled(s)
+	for i, p := range s.players {
+		if p.bot != "" {
+			continue
+		}
+		switch {
+		case c.Proposal == nil && c.Stalled:
+			c.End = append(c.End, ProposeEnd(i))
+		case c.Proposal != nil && s.endAgreed&(1<<i) == 0:
+			c.End = append(c.End, AgreeEnd(i))
+		}
+	}
 	seat := c.Seat
 	keep := func(a Action) bool { return validate(s, a) == nil }
 	for x := range Element(NumElements) {

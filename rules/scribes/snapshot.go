@@ -72,6 +72,11 @@ type Snapshot struct {
 	Draw         [][]DrawView `json:"draw"`
 	Follow       *FollowView  `json:"follow"`
 	Players      []PlayerView `json:"players"`
+	// Stalled, the pending proposal to end the game and an end by
+	// agreement are written only when they apply.
+	Stalled  bool         `json:"stalled,omitempty"`
+	Proposal *EndProposal `json:"endProposal,omitempty"`
+	Agreed   bool         `json:"endedByAgreement,omitempty"`
 }
 
 func cardView(c Card) CardView { return CardView{c.ID, c.Name, c.Element, c.Value} }
@@ -102,6 +107,7 @@ func (s State) snapshot(viewer int) Snapshot {
 		DrawPile: len(s.pile), TilesLeft: len(s.stack), TilesSpent: len(s.spent),
 		ReserveLimit: s.ReserveLimit(), First: s.first,
 		Scores: make([]int, len(scores)), Draw: [][]DrawView{},
+		Stalled: Stalled(s), Proposal: s.Proposal(), Agreed: s.agreed,
 	}
 	if snap.Winners == nil {
 		snap.Winners = []int{}

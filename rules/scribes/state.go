@@ -106,6 +106,11 @@ type State struct {
 	discardSeat int     // seat that must get down to 5, or -1
 	fol         *follow // follow-up in progress, or nil
 	afterMain   bool    // the active player's main action is done
+
+	// The proposal to end a stalled game (see the "stall" ruling).
+	endBy     int    // seat that proposed, or -1 when none is pending
+	endAgreed uint16 // bit per seat that agreed (the proposer and every bot)
+	agreed    bool   // the game ended by everyone's agreement
 }
 
 // DrawCard is one card of the first-player draw.
@@ -127,7 +132,7 @@ func New(setup Setup, seed int64) (State, error) {
 	}
 	n := len(setup.Players)
 	r := rand.New(rand.NewPCG(uint64(seed), 0x5c41b35))
-	s := State{d: d, seed: seed, discardSeat: -1, turn: 1}
+	s := State{d: d, seed: seed, discardSeat: -1, turn: 1, endBy: -1}
 	s.players = make([]player, n)
 	for i, name := range setup.Players {
 		s.players[i].name = name

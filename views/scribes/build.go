@@ -205,12 +205,40 @@ func Build(src Source, version int) (Board, error) {
 			b.CanUndo, b.UndoWhat = true, what
 		}
 	}
+	for i, l := range lines {
+		lines[i] = named(b.Data, l)
+	}
 	first := max(len(lines)-6, 0)
 	for i := first; i < len(lines); i++ {
 		b.LogTail = append(b.LogTail, LogLine{N: i + 1, Text: lines[i]})
 	}
 	b.Moves = len(acts)
+	b.Announce = announce(setup, acts, lines, st)
+	if !src.Watch && !st.Over() {
+		b.Stalled, b.Proposal = ch.Stalled, ch.Proposal
+		for _, a := range ch.End {
+			if src.Seat < 0 || src.Seat == a.Seat {
+				b.End = append(b.End, a)
+			}
+		}
+	}
 	return b, nil
+}
+
+// announce is the news of the last action for the announcement region: a
+// bot's move ("Bot move: Ben took Ash + Tide") or the end of the game.
+func announce(setup sc.Setup, acts []sc.Action, lines []string, st sc.State) string {
+	if len(acts) == 0 {
+		return ""
+	}
+	last := lines[len(lines)-1]
+	switch {
+	case BotOf(setup, acts[len(acts)-1].Seat) != "":
+		return "Bot move: " + last + "."
+	case st.Over():
+		return last + "."
+	}
+	return ""
 }
 
 // MaskReserves hides the name of reserved cards in log lines: a line naming

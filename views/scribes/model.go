@@ -60,6 +60,17 @@ type Board struct {
 	CanUndo  bool
 	UndoWhat string
 
+	// Stalled: nobody can scribe and the row cannot change; Proposal is a
+	// pending proposal to end the game; End are the agreement actions this
+	// screen may make (its own seat's, or every person's on a shared phone).
+	Stalled  bool
+	Proposal *sc.EndProposal
+	End      []sc.Action
+	// Announce is the news of the last action when a bot made it or it
+	// ended the game, for the announcement region ("" when none): the same
+	// sentence on the server's screen and the phone's.
+	Announce string
+
 	// Record is the game's record as JSON for the offline page ("" for
 	// spectators); Offline says this screen was drawn on the phone.
 	Record  string
@@ -121,13 +132,64 @@ func (b Board) botLabel(seat int) string {
 // elName is an element's display name ("Tide").
 func (b Board) elName(e sc.Element) string { return b.Data.ElementName(e) }
 
-// letter is the one-letter mark of an element, readable without colour.
+// letter is the mark of an element on a token, readable without colour:
+// its name, the one name an element has on every screen.
 func (b Board) letter(e sc.Element) string {
-	n := b.elName(e)
-	if n == "" {
-		return e.String()[:1]
+	if n := b.elName(e); n != "" {
+		return n
 	}
-	return strings.ToUpper(n[:1])
+	return e.String()
+}
+
+// named writes the rules' element codes of a log line as the elements'
+// names, so a screen never calls one element two ways.
+func named(d *sc.Data, line string) string {
+	for e := range sc.Element(sc.NumElements) {
+		if n := d.ElementName(e); n != "" {
+			line = strings.ReplaceAll(line, e.String(), n)
+		}
+	}
+	return line
+}
+
+// turnText counts turns as the table plays them: the round (everyone's
+// turn once) and whose turn of it this is.
+func (b Board) turnText() string {
+	n := len(b.Setup.Players)
+	if n == 0 || b.Snap.Turn < 1 {
+		return ""
+	}
+	round := (b.Snap.Turn-1)/n + 1
+	if b.Over {
+		return fmt.Sprintf("Round %d", round)
+	}
+	return fmt.Sprintf("Round %d · %s's turn (%d of %d)", round, b.name(b.Snap.Active), (b.Snap.Turn-1)%n+1, n)
+}
+
+// endLabel is the button text of an agreement action.
+func (b Board) endLabel(a sc.Action) string {
+	if a.Type == sc.ActProposeEnd {
+		if b.Seat >= 0 {
+			return "Propose to end the game now and score it"
+		}
+		return b.name(a.Seat) + ": propose to end the game now and score it"
+	}
+	if b.Seat >= 0 {
+		return "I agree: end the game now and score it"
+	}
+	return b.name(a.Seat) + " agrees: end the game now and score it"
+}
+
+// waitingText names the people a proposal still waits for.
+func (b Board) waitingText() string {
+	if b.Proposal == nil {
+		return ""
+	}
+	var names []string
+	for _, s := range b.Proposal.Waiting {
+		names = append(names, b.name(s))
+	}
+	return fmt.Sprintf("%s proposed to end the game now and score it. Waiting for %s to agree; playing on declines it.", b.name(b.Proposal.By), strings.Join(names, " and "))
 }
 
 func elClass(e sc.Element) string { return "el el-" + strings.ToLower(e.String()) }
@@ -457,4 +519,39 @@ func (b Board) waitingJoins() bool {
 		}
 	}
 	return false
+}
+
+// heldBy is what a seat holds, as the viewer's snapshot shows it.
+func (b Board) heldBy(seat int) [sc.NumElements]int {
+	if seat >= 0 && seat < len(b.Snap.Players) {
+		return b.Snap.Players[seat].Oinks
+	}
+	return [sc.NumElements]int{}
+}
+
+// focusID is the control that takes the focus when the screen is drawn
+// after a tap: the first choice of the decision at hand, so the next tap is
+// one key or one thumb away.
+func (b Board) focusID() string {
+	if !b.Acting {
+		return ""
+	}
+	switch b.Choices.Decision {
+	case sc.DecideMain:
+		if len(b.Choices.Takes) > 0 {
+			a := b.Choices.Takes[0]
+			return "take-" + a.Elements[0].String() + "-" + a.Elements[1].String()
+		}
+	case sc.DecideDiscard:
+		if acts := b.actionsOf(sc.ActDiscard); len(acts) > 0 {
+			return "discard-" + b.oinkText(acts[0].Oinks)
+		}
+	case sc.DecideFollow:
+		if len(b.tradeGroups()) == 0 {
+			if acts := b.actionsOf(sc.ActFollow); len(acts) > 0 {
+				return "follow-" + acts[0].Element.String()
+			}
+		}
+	}
+	return ""
 }

@@ -174,3 +174,35 @@ func TestBuildBoardFacts(t *testing.T) {
 		})
 	}
 }
+
+// The announcement carries a bot's move and the end of the game, and stays
+// empty after a person's move.
+func TestBuildAnnounce(t *testing.T) {
+	start, mageTurn := towerRecord(t, placeOneAndEnd)
+	setupToEnd, toEnd := towerRecord(t, toTheTower)
+	bots := [2]Player{{Name: "Ana"}, {Name: "Bo", Bot: "random"}}
+	people := [2]Player{{Name: "Ana"}, {Name: "Bo"}}
+	tests := []struct {
+		name   string
+		src    Source
+		prefix string // "" for no announcement
+	}{
+		{"a person's move is not announced", Source{Setup: start, Actions: mageTurn, Seat: Scorekeeper, Players: people}, ""},
+		{"the bot's move is announced", Source{Setup: setupToEnd, Actions: toEnd[:3], Seat: Scorekeeper, Players: bots}, "Bot move: Bo (Mage"},
+		{"the end of the game is announced", Source{Setup: setupToEnd, Actions: toEnd, Seat: Scorekeeper, Players: people}, "Ana (General)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := Build(tc.src, len(tc.src.Actions))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tc.prefix == "" && b.Announce != "":
+				t.Fatalf("announced %q", b.Announce)
+			case tc.prefix != "" && (len(b.Announce) < len(tc.prefix) || b.Announce[:len(tc.prefix)] != tc.prefix):
+				t.Fatalf("announced %q, want it to begin %q", b.Announce, tc.prefix)
+			}
+		})
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a-h/templ"
+
 	tw "github.com/grimoire-games/grimoire/rules/tower"
 )
 
@@ -85,6 +87,15 @@ func (b Board) coinLabel(id string) string {
 	return l
 }
 
+// coinState marks a selected coin link with aria-current: a link cannot be
+// pressed (aria-pressed belongs to buttons), it is the current choice.
+func (b Board) coinState(id string) templ.Attributes {
+	if b.selected(id) {
+		return templ.Attributes{"aria-current": "true"}
+	}
+	return templ.Attributes{}
+}
+
 func thumbText(n int) string {
 	if n == 0 {
 		return "above the card"
@@ -109,4 +120,16 @@ func cellClass(thumb, row, chosen int) string {
 		cls += " chosen"
 	}
 	return cls
+}
+
+// focusAdvance says the advance button of a zone takes the focus after a
+// tap: the first zone whose selection may advance, so the next tap is the
+// move the player just prepared.
+func (b Board) focusAdvance(zone int) bool {
+	for _, zm := range b.Choices.Advance {
+		if n := len(b.selectedIn(zm.Zone)); n > 0 && n <= zm.Max {
+			return zm.Zone == zone
+		}
+	}
+	return false
 }

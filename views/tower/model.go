@@ -212,7 +212,11 @@ type Board struct {
 	PreviewE string     // why the chosen cast cannot be made
 	Action   *tw.Action // the complete cast, when the Mage has chosen everything
 
-	LogTail   []LogLine
+	LogTail []LogLine
+	// Announce is the news of the last action when a bot made it or it
+	// ended the game ("" when none), for the announcement region: the same
+	// sentence on the server's screen and the phone's.
+	Announce  string
 	CanUndo   bool
 	UndoWhat  string
 	UndoSteps int
@@ -363,7 +367,19 @@ func Build(src Source, version int) (Board, error) {
 		b.CanUndo, b.UndoSteps = true, n
 		b.UndoWhat = named[len(named)-1]
 		if n > 1 {
-			b.UndoWhat = named[len(named)-n] + fmt.Sprintf(" (and the bot's %d move(s) after it)", n-1)
+			b.UndoWhat = named[len(named)-n] + " (and the bot's move after it)"
+			if n > 2 {
+				b.UndoWhat = named[len(named)-n] + fmt.Sprintf(" (and the bot's %d moves after it)", n-1)
+			}
+		}
+	}
+	if k := len(src.Actions); k > 0 && k == len(named) {
+		last := named[k-1]
+		switch side := lastSide(src.Actions[k-1]); {
+		case side != tw.NoSide && b.Players[SideSeat(side)].Bot != "":
+			b.Announce = "Bot move: " + last + "."
+		case st.Over():
+			b.Announce = last + "."
 		}
 	}
 	if !st.Over() {
