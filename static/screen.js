@@ -7,7 +7,8 @@
 //     no swap replaces) copies the words of the screen's announcement
 //     fragment (#announce-src), so a screen reader hears each one once;
 //   - when a swap removed the focused control, focus goes to the screen's
-//     next control ([data-next], else the first control of the thumb bar);
+//     next control ([data-next] or [autofocus], else the first control of
+//     the thumb bar);
 //   - the thumb bar's height is kept in --thumbbar-h so the page can scroll
 //     clear of it.
 // It listens to htmx:afterSettle and to "grimoire:swapped" (which offline.js
@@ -51,7 +52,9 @@
 
   function nextControl() {
     var bar = document.querySelector("[data-thumbbar]");
-    var el = document.querySelector("#board [data-next]");
+    // Mage's Tower and The Arcane Scribes mark theirs with autofocus (which
+    // htmx honours after its swaps, but a tap drawn on the phone is not one).
+    var el = document.querySelector("#board [data-next]") || document.querySelector("#board [autofocus]:not([disabled])");
     if (!el && bar) el = bar.querySelector("button:not([disabled]), a[href], input:not([type=hidden]), select");
     return el;
   }

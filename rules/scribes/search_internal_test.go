@@ -68,7 +68,14 @@ func TestSearchIgnoresHiddenCards(t *testing.T) {
 // seats' reserves and the pile share their cards anew, the stack is
 // reordered.
 func scramble(s State, seat int, r *rand.Rand) State {
+	// clone shares the card and tile slices between states (Apply never
+	// writes them in place); the scramble does, so it copies them first.
 	t := s.clone()
+	t.pile = append([]int(nil), s.pile...)
+	t.stack = append(t.stack[:0:0], s.stack...)
+	for i := range t.players {
+		t.players[i].reserve = append([]int(nil), s.players[i].reserve...)
+	}
 	pool := append([]int(nil), t.pile...)
 	for i, p := range t.players {
 		if i != seat {
