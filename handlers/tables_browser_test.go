@@ -216,7 +216,7 @@ func (p *phone) axe(state string) {
 		p.t.Fatalf("load axe-core: %v", err)
 	}
 	type result struct {
-		Passes     int            `json:"passes"`
+		Passes     int          `json:"passes"`
 		Violations []axeFinding `json:"violations"`
 	}
 	res, err := chromedp.Run(ctx, chromedp.Evaluate[result](`axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}).then(r => ({passes: r.passes.length, violations: r.violations.map(v => ({id: v.id, help: v.help, targets: v.nodes.map(n => n.target.join(' '))}))}))`, chromedp.EvalAwaitPromise))
