@@ -217,6 +217,10 @@ func TestBrowserOfflineConflict(t *testing.T) {
 
 	// Meanwhile the other device takes back the toll and scores it again.
 	q.open(a.URL + "/g/" + id)
+	// Let the second phone settle as a person would wait for the page: its
+	// module and service worker load first (taps are drawn on the phone once
+	// they have).
+	q.waitServiceWorker()
 	q.waitVersion(1)
 	q.step("undo", 2)
 	q.step("spy-shot-make", 3)
