@@ -149,17 +149,17 @@ func TestBrowserAxeWalk(t *testing.T) {
 	}
 	visit("rules index", "/rules")
 	visit("import", "/import")
-	p.do(chromedp.SetValue(chromedp.CSS("textarea"), `{"game":"spells-arrows"`))
+	p.do(fill(chromedp.CSS("textarea"), `{"game":"spells-arrows"`))
 	p.tap("import-submit")
-	p.do(chromedp.WaitVisible(sel("import-error")))
+	p.do(shown(sel("import-error")))
 	check("import with an error")
 
 	// Spells & Arrows: the new-game confirmation, then each state from a
 	// record cut where it shows.
 	p.open(a.URL + "/new/spells-arrows")
-	p.do(chromedp.SetValue(chromedp.CSS("#spy"), "Ana"), chromedp.SetValue(chromedp.CSS("#mage"), "Ben"))
+	p.do(fill(chromedp.CSS("#spy"), "Ana"), fill(chromedp.CSS("#mage"), "Ben"))
 	p.tap("new-submit")
-	p.do(chromedp.WaitVisible(sel("confirm")))
+	p.do(shown(sel("confirm")))
 	check("new game confirmation")
 
 	leaps := filepath.Join("..", "rules", "spellsarrows", "testdata", "giants-engaged-and-leaps.json")

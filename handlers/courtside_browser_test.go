@@ -263,7 +263,7 @@ func TestBrowserCourtsideReadyOfflineAfterOneVisit(t *testing.T) {
 	ctx, _ := browser(t)
 	p := &phone{t: t, ctx: ctx}
 	p.open(a.URL + "/")
-	p.do(chromedp.WaitVisible(sel("no-games")))
+	p.do(shown(sel("no-games")))
 	start := time.Now()
 	p.waitFor(`document.querySelector('[data-testid="offline-ready"]').getAttribute('data-state') === 'ready'`)
 	t.Logf("first visit: %d bytes sent to the phone before it said ready (%.2f MB), %v after the page loaded",
@@ -274,15 +274,15 @@ func TestBrowserCourtsideReadyOfflineAfterOneVisit(t *testing.T) {
 
 	p.netLike(true, 0)
 	p.tapCSS(`a[href="/new/spells-arrows"]`)
-	p.do(chromedp.WaitVisible(chromedp.CSS("#spy")))
+	p.do(shown(chromedp.CSS("#spy")))
 	p.do(
-		chromedp.SetValue(chromedp.CSS("#spy"), "Cleo"),
-		chromedp.SetValue(chromedp.CSS("#mage"), "Dan"),
-		chromedp.SetValue(chromedp.CSS("#victory"), "20"),
-		chromedp.SetValue(chromedp.CSS("#turns"), "2"),
+		fill(chromedp.CSS("#spy"), "Cleo"),
+		fill(chromedp.CSS("#mage"), "Dan"),
+		fill(chromedp.CSS("#victory"), "20"),
+		fill(chromedp.CSS("#turns"), "2"),
 	)
 	p.tap("new-submit")
-	p.do(chromedp.WaitVisible(sel("spy-shot-make")))
+	p.do(shown(sel("spy-shot-make")))
 	p.waitVersion(0)
 	id := eval[string](p, `JSON.parse(document.getElementById('grimoire-record').textContent).id`)
 	p.tapEvery(300*time.Millisecond, spyHalf)
@@ -291,7 +291,7 @@ func TestBrowserCourtsideReadyOfflineAfterOneVisit(t *testing.T) {
 
 	// The home page, offline, lists the game this phone holds.
 	p.open(a.URL + "/")
-	p.do(chromedp.WaitVisible(sel("phone-game")))
+	p.do(shown(sel("phone-game")))
 	if got := p.text("phone-games"); !strings.Contains(got, "Cleo") || !strings.Contains(got, "12 taps waiting") {
 		t.Fatalf("offline home lists %q", got)
 	}
@@ -362,7 +362,7 @@ func TestBrowserCourtsideWakeLockAndVibration(t *testing.T) {
 	for i, id := range []string{"court-move-A", "spy-shot-make", "move-W3", "spy-shot-make", "move-W2", "spy-shot-make", "move-WG", "spy-shot-make"} {
 		p.step(id, 3+i)
 	}
-	p.do(chromedp.WaitVisible(sel("winner")))
+	p.do(shown(sel("winner")))
 	p.waitFor(`window.__court.held === 0`)
 	if req, rel, _, _ := court(); req != 2 || rel != 1 {
 		t.Fatalf("wake lock: %d requests, %d releases by the page; want 2 and 1", req, rel)

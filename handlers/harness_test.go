@@ -3,6 +3,7 @@ package handlers_test
 import (
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -133,13 +134,78 @@ func (p *phone) do(steps ...chromedp.Action[chromedp.Void]) {
 	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
-		p.t.Fatalf("browser: %v", err)
+		p.t.Fatalf("browser: %v; the page: %s", err, p.where())
+	}
+}
+
+// where describes the page for a failure message: its address, whether it
+// has loaded, and the version on screen.
+func (p *phone) where() string {
+	ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify({url: location.href, ready: document.readyState, version: (document.querySelector('[data-version-src]') || {getAttribute: function(){ return null; }}).getAttribute('data-version-src'), busy: document.querySelectorAll('.htmx-request,.htmx-swapping,.htmx-settling').length})`))
+	if err != nil {
+		return fmt.Sprintf("(unreadable: %v)", err)
+	}
+	return s
+}
+
+// until waits for a JavaScript condition by evaluating it again and again
+// in the page. It uses plain Runtime.evaluate rather than chromedp's DOM
+// queries and polls: those track the document through DevTools events and
+// were seen to wait forever after the page replaced itself (a reload by
+// the service worker, a swap mid-query), where a fresh evaluation simply
+// sees the new page. An evaluation that fails (the page is navigating)
+// counts as "not yet".
+func until(cond string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		var last error
+		for {
+			ok, err := chromedp.Evaluate[bool](cond)(ctx, t)
+			if err == nil && ok {
+				return chromedp.Void{}, nil
+			}
+			if err != nil && ctx.Err() == nil {
+				last = err
+			}
+			select {
+			case <-ctx.Done():
+				if last != nil {
+					return chromedp.Void{}, fmt.Errorf("%w (last evaluation: %v)", ctx.Err(), last)
+				}
+				return chromedp.Void{}, ctx.Err()
+			case <-time.After(25 * time.Millisecond):
+			}
+		}
+	}
+}
+
+// shown waits until the element is in the page and laid out (what a
+// person can see), as chromedp.WaitVisible does, by evaluation.
+func shown(css chromedp.CSS) chromedp.Action[chromedp.Void] {
+	return until(fmt.Sprintf(`(function(){ var e = document.querySelector(%q); return !!e && !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length) && getComputedStyle(e).visibility !== 'hidden'; })()`, string(css)))
+}
+
+// loaded waits until the page has parsed its body.
+func loaded() chromedp.Action[chromedp.Void] {
+	return until(`document.readyState !== 'loading' && !!document.body`)
+}
+
+// fill sets a form field's value as chromedp.SetValue does (no events),
+// once the field is there.
+func fill(css chromedp.CSS, value string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		v, err := json.Marshal(value)
+		if err != nil {
+			return chromedp.Void{}, err
+		}
+		return until(fmt.Sprintf(`(function(){ var e = document.querySelector(%q); if (!e) return false; e.value = %s; return true; })()`, string(css), v))(ctx, t)
 	}
 }
 
 func (p *phone) open(url string) {
 	p.t.Helper()
-	p.do(chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body")))
+	p.do(chromedp.Navigate(url), loaded())
 }
 
 func sel(testid string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + testid + `"]`) }
@@ -157,7 +223,7 @@ func (p *phone) tap(testid string) {
 // may be about to swap the screen under it.
 func (p *phone) tapCSS(css string) {
 	p.t.Helper()
-	p.do(chromedp.WaitVisible(chromedp.CSS(css)))
+	p.do(shown(chromedp.CSS(css)))
 	p.waitFor(fmt.Sprintf(`(function(){
 		var e = document.querySelector(%q);
 		if (!e) return false;
@@ -167,23 +233,28 @@ func (p *phone) tapCSS(css string) {
 		var seen = window.__tapSeen;
 		if (!seen || seen.key !== key) { window.__tapSeen = {key: key, since: now}; return false; }
 		if (now - seen.since < 120) return false;
-		var t = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-		return !!t && (t === e || e.contains(t)) &&
-			!document.querySelector(".htmx-request,.htmx-swapping,.htmx-settling");
+		var x = r.x + r.width / 2, y = r.y + r.height / 2;
+		var t = document.elementFromPoint(x, y);
+		if (!t || !(t === e || e.contains(t)) || document.querySelector(".htmx-request,.htmx-swapping,.htmx-settling")) return false;
+		// DevTools places input in the visual viewport, which a page
+		// wider than the phone scrolls and zooms within the layout one.
+		var v = window.visualViewport || {offsetLeft: 0, offsetTop: 0, scale: 1};
+		window.__tapAt = [(x - v.offsetLeft) * v.scale, (y - v.offsetTop) * v.scale];
+		return true;
 	})()`, css))
-	eval[bool](p, `window.__tapSeen = null; true`)
-	p.do(chromedp.Click(chromedp.CSS(css)))
+	at := eval[[]float64](p, `(function(){ var a = window.__tapAt; window.__tapSeen = null; window.__tapAt = null; return a; })()`)
+	if len(at) != 2 {
+		p.t.Fatalf("tap %s: no place to tap; the page: %s", css, p.where())
+	}
+	// A press and release at the element's centre, as chromedp.Click
+	// does, without its DOM query.
+	p.do(chromedp.MouseClickXY(at[0], at[1]))
 }
 
 func (p *phone) text(testid string) string {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
-	defer cancel()
-	s, err := chromedp.Run(ctx, chromedp.Text(sel(testid)))
-	if err != nil {
-		p.t.Fatalf("read %s: %v", testid, err)
-	}
-	return strings.TrimSpace(s)
+	p.do(until(fmt.Sprintf(`!!document.querySelector(%q)`, string(sel(testid)))))
+	return strings.TrimSpace(eval[string](p, fmt.Sprintf(`(function(){ var e = document.querySelector(%q); return e ? e.innerText : ""; })()`, string(sel(testid)))))
 }
 
 // eval runs a JavaScript expression and returns its value.
@@ -203,8 +274,8 @@ func (p *phone) waitFor(cond string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, 15*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond)); err != nil {
-		p.t.Fatalf("waiting for %s: %v", cond, err)
+	if _, err := chromedp.Run(ctx, until(cond)); err != nil {
+		p.t.Fatalf("waiting for %s: %v; the page: %s", cond, err, p.where())
 	}
 }
 
@@ -215,7 +286,7 @@ func (p *phone) waitVersion(v int) {
 	ctx, cancel := context.WithTimeout(p.ctx, 15*time.Second)
 	defer cancel()
 	cond := fmt.Sprintf(`(function(){var e=document.querySelector('[data-version-src]');return !!e && e.getAttribute('data-version-src')==='%d' && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added') && (!window.grimoireOffline || !window.grimoireOffline.quiet || window.grimoireOffline.quiet());})()`, v)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond)); err != nil {
+	if _, err := chromedp.Run(ctx, until(cond)); err != nil {
 		state := eval[string](p, `JSON.stringify({screen: (document.querySelector('[data-version-src]') || {getAttribute: function(){ return null; }}).getAttribute('data-version-src'), busy: Array.prototype.map.call(document.querySelectorAll('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added'), function(e){ return e.id || e.tagName; }), page: window.grimoireOffline && window.grimoireOffline.state ? window.grimoireOffline.state() : null})`)
 		p.t.Fatalf("waiting for version %d: %v; the page: %s", v, err, state)
 	}

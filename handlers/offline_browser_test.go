@@ -226,7 +226,7 @@ func TestBrowserOfflineConflict(t *testing.T) {
 	q.step("spy-shot-make", 3)
 
 	p.setNetwork(true)
-	p.do(chromedp.WaitVisible(sel("held")))
+	p.do(shown(sel("held")))
 	if got := p.text("held-list"); !strings.Contains(got, "made on version 1") {
 		t.Fatalf("held list %q", got)
 	}
@@ -264,13 +264,13 @@ func TestBrowserOfflineNewGame(t *testing.T) {
 	p.setNetwork(false)
 	p.open(a.URL + "/new/spells-arrows")
 	p.do(
-		chromedp.SetValue(chromedp.CSS("#spy"), "Cleo"),
-		chromedp.SetValue(chromedp.CSS("#mage"), "Dan"),
-		chromedp.SetValue(chromedp.CSS("#victory"), "6"),
-		chromedp.SetValue(chromedp.CSS("#turns"), "5"),
+		fill(chromedp.CSS("#spy"), "Cleo"),
+		fill(chromedp.CSS("#mage"), "Dan"),
+		fill(chromedp.CSS("#victory"), "6"),
+		fill(chromedp.CSS("#turns"), "5"),
 	)
 	p.tap("new-submit")
-	p.do(chromedp.WaitVisible(sel("spy-shot-make")))
+	p.do(shown(sel("spy-shot-make")))
 	p.waitVersion(0)
 	p.step("spy-shot-make", 1)
 	p.step("court-move-A", 2)
@@ -293,7 +293,7 @@ func TestBrowserOfflineNewGame(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	p.do(chromedp.WaitReady(chromedp.CSS("body")))
+	p.do(loaded())
 	p.waitVersion(2)
 	v, actions := serverRecord(t, a, id)
 	if v != 2 || !sameActions(actions, played) {
@@ -443,7 +443,7 @@ func TestBrowserOfflineTowerPassAndPlay(t *testing.T) {
 	ctx, _ := browser(t)
 	p := &phone{t: t, ctx: ctx}
 	newTowerGame(p, a.URL, func() {
-		p.do(chromedp.SetValue(chromedp.CSS("#general"), "Ana"), chromedp.SetValue(chromedp.CSS("#mage"), "Ben"))
+		p.do(fill(chromedp.CSS("#general"), "Ana"), fill(chromedp.CSS("#mage"), "Ben"))
 	}, "")
 	p.waitServiceWorker()
 	id := gameID(p)
@@ -519,7 +519,7 @@ func TestBrowserOfflineTowerBotWaits(t *testing.T) {
 	ctx, _ := browser(t)
 	p := &phone{t: t, ctx: ctx}
 	newTowerGame(p, a.URL, func() {
-		p.do(chromedp.SetValue(chromedp.CSS("#general"), "Cleo"), chromedp.SetValue(chromedp.CSS("#mage-player"), "greedy"))
+		p.do(fill(chromedp.CSS("#general"), "Cleo"), fill(chromedp.CSS("#mage-player"), "greedy"))
 	}, "")
 	p.waitServiceWorker()
 	id := gameID(p)
@@ -623,14 +623,14 @@ func TestBrowserOfflineScribes(t *testing.T) {
 	p := &phone{t: t, ctx: ctx}
 	p.open(a.URL + "/new/arcane-scribes")
 	p.do(
-		chromedp.SetValue(chromedp.CSS("#name0"), "Mia"),
-		chromedp.SetValue(chromedp.CSS("#name1"), "Ben"),
-		chromedp.SetValue(chromedp.CSS("#kind2"), "greedy"),
+		fill(chromedp.CSS("#name0"), "Mia"),
+		fill(chromedp.CSS("#name1"), "Ben"),
+		fill(chromedp.CSS("#kind2"), "greedy"),
 	)
 	p.tap("new-submit")
-	p.do(chromedp.WaitVisible(sel("confirm")))
+	p.do(shown(sel("confirm")))
 	p.tap("start")
-	p.do(chromedp.WaitVisible(sel("board")))
+	p.do(shown(sel("board")))
 	p.waitServiceWorker()
 	id := gameID(p)
 	for !p.scTurn(t) { // online: bots first, then one person's move
@@ -718,7 +718,7 @@ func (p *phone) waitPath(path string) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	p.do(chromedp.WaitReady(chromedp.CSS("body")))
+	p.do(loaded())
 }
 
 // Mage's Tower and The Arcane Scribes started with no network (one phone):
@@ -733,9 +733,9 @@ func TestBrowserOfflineNewTowerAndScribes(t *testing.T) {
 	p.setNetwork(false)
 
 	p.open(a.URL + "/new/mages-tower")
-	p.do(chromedp.SetValue(chromedp.CSS("#general"), "Ana"), chromedp.SetValue(chromedp.CSS("#mage-player"), "greedy"))
+	p.do(fill(chromedp.CSS("#general"), "Ana"), fill(chromedp.CSS("#mage-player"), "greedy"))
 	p.tap("new-submit")
-	p.do(chromedp.WaitVisible(sel("coin-L1")))
+	p.do(shown(sel("coin-L1")))
 	p.waitVersion(0)
 	p.selectCoins("L1", "L2")
 	p.step("place", 1)
@@ -746,9 +746,9 @@ func TestBrowserOfflineNewTowerAndScribes(t *testing.T) {
 	p.screenshot("offline-new-tower")
 
 	p.open(a.URL + "/new/arcane-scribes")
-	p.do(chromedp.SetValue(chromedp.CSS("#name0"), "Mia"), chromedp.SetValue(chromedp.CSS("#name1"), "Ben"))
+	p.do(fill(chromedp.CSS("#name0"), "Mia"), fill(chromedp.CSS("#name1"), "Ben"))
 	p.tap("new-submit")
-	p.do(chromedp.WaitVisible(sel("controls")))
+	p.do(shown(sel("controls")))
 	p.waitVersion(0)
 	for i := 0; i < 3; i++ {
 		if !p.scTurn(t) {
@@ -781,14 +781,14 @@ func TestBrowserOfflineTowerTwoPhones(t *testing.T) {
 	ctx, another := browser(t)
 	g := &phone{t: t, ctx: ctx}
 	newTowerGame(g, a.URL, func() {
-		g.do(chromedp.SetValue(chromedp.CSS("#general"), "Dana"), chromedp.SetValue(chromedp.CSS("#mage"), "Eli"))
+		g.do(fill(chromedp.CSS("#general"), "Dana"), fill(chromedp.CSS("#mage"), "Eli"))
 		g.tap("mode-two")
 	}, "")
 	join := eval[string](g, `document.querySelector('[data-testid="join-link"]').getAttribute('href')`)
 	m := &phone{t: t, ctx: another()}
 	m.open(a.URL + join)
 	m.tap("take-seat")
-	m.do(chromedp.WaitVisible(sel("board")))
+	m.do(shown(sel("board")))
 	g.waitServiceWorker()
 	id := gameID(g)
 	g.waitVersion(0)

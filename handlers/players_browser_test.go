@@ -22,7 +22,7 @@ func TestShootingRecordsInTheBrowser(t *testing.T) {
 		raw, rec := readRecord(t, path)
 		wantAna += attemptsBy(t, "Ana", rec)
 		p.open(a.URL + "/import")
-		p.do(chromedp.SetValue(chromedp.CSS("#json"), raw))
+		p.do(fill(chromedp.CSS("#json"), raw))
 		p.tap("import-submit")
 		settle(p, `document.readyState==='complete' && location.pathname.startsWith('/g/')`)
 	}
@@ -37,7 +37,7 @@ func TestShootingRecordsInTheBrowser(t *testing.T) {
 	}
 	// Picking a name from the list is typing it and leaving the field.
 	for id, name := range map[string]string{"spy": "Ana", "mage": "Ben"} {
-		p.do(chromedp.SetValue(chromedp.CSS("#"+id), name))
+		p.do(fill(chromedp.CSS("#"+id), name))
 		eval[bool](p, `document.querySelector('#`+id+`').dispatchEvent(new Event('change', {bubbles: true}))`)
 	}
 	p.waitFor(`!!document.querySelector('[data-testid="advice-table"]') && document.querySelector('[data-testid="advice-rates-b"] caption').textContent.includes('Ben')`)

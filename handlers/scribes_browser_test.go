@@ -70,16 +70,16 @@ func TestBrowserScribesThreeWithBotToTheEnd(t *testing.T) {
 	// The new-game form, as a person fills it.
 	p.open(a.URL + "/new/arcane-scribes")
 	p.do(
-		chromedp.SetValue(chromedp.CSS("#name0"), "Mia"),
-		chromedp.SetValue(chromedp.CSS("#name1"), "Ben"),
-		chromedp.SetValue(chromedp.CSS("#kind2"), "greedy"),
+		fill(chromedp.CSS("#name0"), "Mia"),
+		fill(chromedp.CSS("#name1"), "Ben"),
+		fill(chromedp.CSS("#kind2"), "greedy"),
 	)
 	p.screenshot("sc-new-game")
 	p.tap("new-submit")
-	p.do(chromedp.WaitVisible(sel("confirm")))
+	p.do(shown(sel("confirm")))
 	p.tap("start")
-	p.do(chromedp.WaitVisible(sel("board")))
-	p.do(chromedp.WaitVisible(sel("draw")))
+	p.do(shown(sel("board")))
+	p.do(shown(sel("draw")))
 	if got := p.text("draw"); !strings.Contains(got, "Everyone drew") {
 		t.Fatalf("first-player draw not shown: %q", got)
 	}
@@ -87,9 +87,9 @@ func TestBrowserScribesThreeWithBotToTheEnd(t *testing.T) {
 	// The last turns of a game, from an imported record near the end.
 	p.open(a.URL + "/import")
 	raw := scNearEnd(t, 6)
-	p.do(chromedp.SetValue(chromedp.CSS(`textarea[name="json"]`), string(raw)))
+	p.do(fill(chromedp.CSS(`textarea[name="json"]`), string(raw)))
 	eval[bool](p, `document.querySelector('textarea[name="json"]').form.submit(); true`)
-	p.do(chromedp.WaitVisible(sel("board")))
+	p.do(shown(sel("board")))
 
 	sawPrivacy, sawFollow, sawPreview := false, false, false
 	for step := 0; step < 60; step++ {
@@ -153,7 +153,7 @@ func TestBrowserScribesThreeWithBotToTheEnd(t *testing.T) {
 			p.tap(tap)
 		case sc.DecideFollow:
 			if !sawFollow {
-				p.do(chromedp.WaitVisible(sel("follow")))
+				p.do(shown(sel("follow")))
 				p.screenshot("sc-follow-up")
 				sawFollow = true
 			}
@@ -167,7 +167,7 @@ func TestBrowserScribesThreeWithBotToTheEnd(t *testing.T) {
 		}
 		p.waitFor(fmt.Sprintf(`document.querySelector('[data-version-src]').getAttribute('data-version-src') !== '%d'`, v))
 	}
-	p.do(chromedp.WaitVisible(sel("final-scores")))
+	p.do(shown(sel("final-scores")))
 	if got := p.text("winner"); !strings.Contains(got, "win") {
 		t.Fatalf("end screen winner line: %q", got)
 	}
@@ -179,7 +179,7 @@ func TestBrowserScribesThreeWithBotToTheEnd(t *testing.T) {
 	}
 	p.screenshot("sc-end")
 	p.tap("rematch")
-	p.do(chromedp.WaitVisible(sel("new-game")))
+	p.do(shown(sel("new-game")))
 	if got := eval[string](p, `document.querySelector('#kind2').value`); got != "greedy" {
 		t.Fatalf("same players: seat 3 is %q, want the greedy bot", got)
 	}
@@ -191,14 +191,14 @@ func TestBrowserScribesTwoPhones(t *testing.T) {
 	mia := &phone{t: t, ctx: ctx}
 	mia.open(a.URL + "/new/arcane-scribes")
 	mia.do(
-		chromedp.SetValue(chromedp.CSS("#name0"), "Mia"),
-		chromedp.SetValue(chromedp.CSS("#name1"), "Ben"),
+		fill(chromedp.CSS("#name0"), "Mia"),
+		fill(chromedp.CSS("#name1"), "Ben"),
 	)
 	mia.tap("mode-phones")
 	mia.tap("new-submit")
-	mia.do(chromedp.WaitVisible(sel("confirm")))
+	mia.do(shown(sel("confirm")))
 	mia.tap("start")
-	mia.do(chromedp.WaitVisible(sel("joins")))
+	mia.do(shown(sel("joins")))
 	join := eval[string](mia, `document.querySelector('[data-testid="join-link-1"]').getAttribute('href')`)
 	if eval[int](mia, `document.querySelectorAll('[data-testid="joins"] img[src^="/qr.svg?path=/join/"]').length`) != 1 {
 		t.Fatal("no QR code for Ben's seat")
@@ -206,7 +206,7 @@ func TestBrowserScribesTwoPhones(t *testing.T) {
 	ben := &phone{t: t, ctx: another()}
 	ben.open(a.URL + join)
 	ben.tap("take-seat")
-	ben.do(chromedp.WaitVisible(sel("board")))
+	ben.do(shown(sel("board")))
 	phones := []*phone{mia, ben}
 	id := strings.TrimPrefix(eval[string](mia, `location.pathname`), "/g/")
 	for turn := 0; turn < 6; turn++ {
@@ -261,6 +261,6 @@ func TestBrowserScribesTwoPhones(t *testing.T) {
 		}
 	}
 	mia.open(a.URL + "/rules/" + record.ArcaneScribes)
-	mia.do(chromedp.WaitVisible(chromedp.CSS("#rule-no-waste")))
+	mia.do(shown(chromedp.CSS("#rule-no-waste")))
 	mia.screenshot("sc-rules")
 }

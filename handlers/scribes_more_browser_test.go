@@ -53,9 +53,9 @@ func scRecord(t *testing.T, setup sc.Setup, seed int64, stop func(sc.State) bool
 func (p *phone) scImport(base string, raw []byte) {
 	p.t.Helper()
 	p.open(base + "/import")
-	p.do(chromedp.SetValue(chromedp.CSS(`textarea[name="json"]`), string(raw)))
+	p.do(fill(chromedp.CSS(`textarea[name="json"]`), string(raw)))
 	eval[bool](p, `document.querySelector('textarea[name="json"]').form.submit(); true`)
-	p.do(chromedp.WaitVisible(sel("board")))
+	p.do(shown(sel("board")))
 }
 
 func (p *phone) attr(css, name string) string {
@@ -96,7 +96,7 @@ func TestBrowserScribesUndoWithBot(t *testing.T) {
 	if d, ph := p.attr("[data-decider]", "data-decider"), p.attr("[data-phase]", "data-phase"); d != "0" || ph != sc.PhaseMain.String() {
 		t.Fatalf("after undo: decider %s, phase %s; want Mia's main decision", d, ph)
 	}
-	p.do(chromedp.WaitVisible(sel("main-actions")))
+	p.do(shown(sel("main-actions")))
 	if got := p.text("my-oinks"); !strings.Contains(got, "(0/5)") {
 		t.Fatalf("Mia's oinks after undo: %q, want none", got)
 	}
@@ -129,7 +129,7 @@ func TestBrowserScribesEightSeats(t *testing.T) {
 	}
 	p.scImport(a.URL, raw)
 	p.tap("reveal")
-	p.do(chromedp.WaitVisible(sel("main-actions")))
+	p.do(shown(sel("main-actions")))
 
 	// Every score is on screen, inside the phone's width, with the name
 	// readable (not cut to an ellipsis), in at most three rows.
@@ -163,7 +163,7 @@ func TestBrowserScribesEightSeats(t *testing.T) {
 	// The exchange picker: never the given element taken back, never more
 	// than the supply holds.
 	p.tap("exchange-open")
-	p.do(chromedp.WaitVisible(sel("exchange-pick")))
+	p.do(shown(sel("exchange-pick")))
 	p.screenshot("sc-exchange")
 	id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/g/")
 	st, _ := scState(t, a.Store, id)
@@ -217,7 +217,7 @@ func TestBrowserScribesTradeForm(t *testing.T) {
 		t.Skip("no seed gives Mia a trade follow-up")
 	}
 	p.scImport(a.URL, raw)
-	p.do(chromedp.WaitVisible(sel("trade-form")))
+	p.do(shown(sel("trade-form")))
 	if n := eval[int](p, `document.querySelectorAll('[data-testid="follow"] button').length`); n > 3 {
 		t.Errorf("the trade shows %d buttons, want the form's button and No trade", n)
 	}

@@ -41,7 +41,7 @@ func TestScoresheetPrintsOnOnePage(t *testing.T) {
 			p := &phone{t: t, ctx: ctx}
 			raw, _ := readRecord(t, tc.record)
 			p.open(a.URL + "/import")
-			p.do(chromedp.SetValue(chromedp.CSS("#json"), raw))
+			p.do(fill(chromedp.CSS("#json"), raw))
 			p.tap("import-submit")
 			settle(p, `document.readyState==='complete' && (location.pathname.startsWith('/g/') || !!document.querySelector('[data-testid="import-error"]'))`)
 			if msg := eval[string](p, `(document.querySelector('[data-testid="import-reason"]')||{}).textContent||""`); msg != "" {

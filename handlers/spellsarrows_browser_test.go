@@ -12,15 +12,15 @@ func newSAGame(p *phone, base, spy, mage, victory, turns string) {
 	p.t.Helper()
 	p.open(base + "/new/spells-arrows")
 	p.do(
-		chromedp.SetValue(chromedp.CSS("#spy"), spy),
-		chromedp.SetValue(chromedp.CSS("#mage"), mage),
-		chromedp.SetValue(chromedp.CSS("#victory"), victory),
-		chromedp.SetValue(chromedp.CSS("#turns"), turns),
+		fill(chromedp.CSS("#spy"), spy),
+		fill(chromedp.CSS("#mage"), mage),
+		fill(chromedp.CSS("#victory"), victory),
+		fill(chromedp.CSS("#turns"), turns),
 	)
 	p.tap("new-submit")
-	p.do(chromedp.WaitVisible(sel("confirm")))
+	p.do(shown(sel("confirm")))
 	p.tap("start")
-	p.do(chromedp.WaitVisible(sel("board")))
+	p.do(shown(sel("board")))
 	p.waitVersion(0)
 }
 
@@ -37,7 +37,7 @@ func TestBrowserSpellsArrowsSpyEscapesAndWins(t *testing.T) {
 	p := &phone{t: t, ctx: ctx}
 
 	p.open(a.URL + "/")
-	p.do(chromedp.WaitVisible(sel("no-games")))
+	p.do(shown(sel("no-games")))
 	p.screenshot("home-empty")
 
 	newSAGame(p, a.URL, "Ana", "Ben", "6", "5")
@@ -95,7 +95,7 @@ func TestBrowserSpellsArrowsSpyEscapesAndWins(t *testing.T) {
 	if got := p.text("prompt"); !strings.Contains(got, "toll at WG, 0 of 1 made") {
 		t.Fatalf("after undo the prompt = %q", got)
 	}
-	p.do(chromedp.Reload(), chromedp.WaitVisible(sel("board")))
+	p.do(chromedp.Reload(), shown(sel("board")))
 	p.waitVersion(10)
 	if got := p.text("points"); got != "0/6" {
 		t.Fatalf("after reload points = %q", got)
@@ -225,7 +225,7 @@ func TestBrowserSpellsArrowsBenchAndArrows(t *testing.T) {
 	next("bench-submit")
 	// After the bench a court spell may follow: Hill Giant is castable now,
 	// and Quiver (still on the court: Stone Giant was cut) gives arrows.
-	p.do(chromedp.WaitVisible(sel("card-6")))
+	p.do(shown(sel("card-6")))
 	if got := p.text("card-6"); strings.Contains(got, "Not now") {
 		t.Fatalf("Hill Giant should be castable after the bench, card says %q", got)
 	}

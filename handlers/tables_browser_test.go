@@ -87,7 +87,7 @@ func TestBrowserTowerThumbBar(t *testing.T) {
 			a := startApp(t)
 			p := sized(t, size.w, size.h)
 			newTowerGame(p, a.URL, func() {
-				p.do(chromedp.SetValue(chromedp.CSS("#general"), "Ana"), chromedp.SetValue(chromedp.CSS("#mage"), "Ben"))
+				p.do(fill(chromedp.CSS("#general"), "Ana"), fill(chromedp.CSS("#mage"), "Ben"))
 			}, "")
 			p.acting("reveal")
 			p.docShot("tower-handover-" + size.name)
@@ -284,12 +284,12 @@ func TestBrowserTablesAxe(t *testing.T) {
 
 	p.open(a.URL + "/new/mages-tower")
 	p.axe("tower new game")
-	p.do(chromedp.SetValue(chromedp.CSS("#general"), "Ana"), chromedp.SetValue(chromedp.CSS("#mage"), "Ben"))
+	p.do(fill(chromedp.CSS("#general"), "Ana"), fill(chromedp.CSS("#mage"), "Ben"))
 	p.tap("new-submit")
-	p.do(chromedp.WaitVisible(sel("confirm")))
+	p.do(shown(sel("confirm")))
 	p.axe("tower confirmation")
 	p.tap("start")
-	p.do(chromedp.WaitVisible(sel("board")))
+	p.do(shown(sel("board")))
 	p.axe("tower hand-over")
 	p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
 	p.selectCoins("L1", "L2", "L3")
@@ -316,7 +316,7 @@ func TestBrowserTablesAxe(t *testing.T) {
 	if eval[bool](p, has("privacy")) {
 		p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
 	}
-	p.do(chromedp.WaitVisible(sel("trade-form")))
+	p.do(shown(sel("trade-form")))
 	if got := p.text("trade-held"); !strings.Contains(got, "Root") {
 		t.Errorf("the trade does not show what Ben holds: %q", got)
 	}
@@ -325,14 +325,14 @@ func TestBrowserTablesAxe(t *testing.T) {
 	if eval[bool](p, has("privacy")) {
 		p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
 	}
-	p.do(chromedp.WaitVisible(sel("stall-warning")))
+	p.do(shown(sel("stall-warning")))
 	p.docShot("scribes-stall-portrait")
 	p.axe("scribes stall warning")
 	p.tap("propose-end-0")
-	p.do(chromedp.WaitVisible(sel("agree-end-1")))
+	p.do(shown(sel("agree-end-1")))
 	p.axe("scribes proposal")
 	p.tap("agree-end-1")
-	p.do(chromedp.WaitVisible(sel("final-scores")))
+	p.do(shown(sel("final-scores")))
 	p.docShot("scribes-end-portrait")
 	p.axe("scribes end")
 }

@@ -32,7 +32,7 @@ func (p *phone) expectFocus(testid string) {
 	p.t.Helper()
 	ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`%s === %q`, focusedJS, testid))); err != nil {
+	if _, err := chromedp.Run(ctx, until(fmt.Sprintf(`%s === %q`, focusedJS, testid))); err != nil {
 		p.t.Fatalf("focus on %s, want %s", eval[string](p, focusedJS), testid)
 	}
 }

@@ -17,9 +17,9 @@ func newTowerGame(p *phone, base string, fill func(), shot string) {
 		p.screenshot(shot)
 	}
 	p.tap("new-submit")
-	p.do(chromedp.WaitVisible(sel("confirm")))
+	p.do(shown(sel("confirm")))
 	p.tap("start")
-	p.do(chromedp.WaitVisible(sel("board")))
+	p.do(shown(sel("board")))
 	p.waitVersion(0)
 }
 
@@ -76,7 +76,7 @@ func TestBrowserTowerPassAndPlayMageWins(t *testing.T) {
 	ctx, _ := browser(t)
 	p := &phone{t: t, ctx: ctx}
 	newTowerGame(p, a.URL, func() {
-		p.do(chromedp.SetValue(chromedp.CSS("#general"), "Ana"), chromedp.SetValue(chromedp.CSS("#mage"), "Ben"))
+		p.do(fill(chromedp.CSS("#general"), "Ana"), fill(chromedp.CSS("#mage"), "Ben"))
 		p.tap("thumbs-stay")
 	}, "tower-new-game")
 
@@ -116,7 +116,7 @@ func TestBrowserTowerPassAndPlayMageWins(t *testing.T) {
 	}
 	p.screenshot("tower-end")
 	p.tap("rematch")
-	p.do(chromedp.WaitVisible(sel("new-game")))
+	p.do(shown(sel("new-game")))
 	if got := eval[string](p, `document.querySelector('#mage').value`); got != "Ben" {
 		t.Fatalf("rematch form mage = %q", got)
 	}
@@ -130,7 +130,7 @@ func TestBrowserTowerGeneralAgainstGreedyBot(t *testing.T) {
 	ctx, _ := browser(t)
 	p := &phone{t: t, ctx: ctx}
 	newTowerGame(p, a.URL, func() {
-		p.do(chromedp.SetValue(chromedp.CSS("#general"), "Cleo"), chromedp.SetValue(chromedp.CSS("#mage-player"), "greedy"))
+		p.do(fill(chromedp.CSS("#general"), "Cleo"), fill(chromedp.CSS("#mage-player"), "greedy"))
 	}, "")
 	if eval[bool](p, has("privacy")) {
 		t.Fatal("no hand-over screen against a bot")
@@ -194,7 +194,7 @@ func TestBrowserTowerTwoPhonesGeneralWins(t *testing.T) {
 	ctx, another := browser(t)
 	g := &phone{t: t, ctx: ctx}
 	newTowerGame(g, a.URL, func() {
-		g.do(chromedp.SetValue(chromedp.CSS("#general"), "Dana"), chromedp.SetValue(chromedp.CSS("#mage"), "Eli"))
+		g.do(fill(chromedp.CSS("#general"), "Dana"), fill(chromedp.CSS("#mage"), "Eli"))
 		g.tap("mode-two")
 	}, "")
 	join := eval[string](g, `document.querySelector('[data-testid="join-link"]').getAttribute('href')`)
@@ -202,14 +202,14 @@ func TestBrowserTowerTwoPhonesGeneralWins(t *testing.T) {
 	m := &phone{t: t, ctx: another()}
 	m.open(a.URL + join)
 	m.tap("take-seat")
-	m.do(chromedp.WaitVisible(sel("board")))
+	m.do(shown(sel("board")))
 	if !m.eval(has("waiting")) {
 		t.Fatal("the Mage's phone should wait for the General")
 	}
 	if n := campFacesShown(m); n != 0 {
 		t.Fatalf("the Mage's phone shows %d camp faces", n)
 	}
-	g.do(chromedp.Reload(), chromedp.WaitVisible(sel("board")))
+	g.do(chromedp.Reload(), shown(sel("board")))
 	if g.eval(has("join")) {
 		t.Fatal("the join panel stays after the Mage joined")
 	}

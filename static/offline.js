@@ -675,12 +675,16 @@
       pump();
     }, 1500);
   }
+  // The games a sync sent taps for, and those the server refused, kept
+  // until a pass ends with nothing left to send: a pass asked for again
+  // (a second "online" event) or cut short by a failed request must not
+  // forget that this page's game reached the server.
+  var touched = {}, conflicts = {};
   function sync() {
     if (syncing) { again = true; return Promise.resolve(); }
     if (offline()) return Promise.resolve();
     syncing = true;
     again = false;
-    var touched = {}, conflicts = {};
     function next() {
       return all("outbox").then(function (list) {
         var e = list[0];
@@ -726,7 +730,10 @@
       syncing = false;
       if (again) return sync();
       if (!game || offline()) return;
-      if (conflicts[game.id] || (touched[game.id] && (game.local || mustStayLocal))) {
+      var sent = touched, refused = conflicts;
+      touched = {};
+      conflicts = {};
+      if (refused[game.id] || (sent[game.id] && (game.local || mustStayLocal))) {
         location.replace("/g/" + game.id);
       } else if (mem.length === 0 && game.drawn) {
         // Catch up with the server: it shows what this phone showed, and

@@ -59,9 +59,10 @@ func browse(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	if err := chromedp.Do(c, chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+	if err := chromedp.Do(c, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("open %s: %v", url, err)
 	}
+	pollIn(t, ctx, `document.readyState !== "loading" && !!document.body`)
 }
 
 func evalIn[T any](t *testing.T, ctx context.Context, expr string) T {
@@ -79,8 +80,18 @@ func pollIn(t *testing.T, ctx context.Context, cond string) {
 	t.Helper()
 	c, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(c, chromedp.Poll[bool](cond)); err != nil {
-		t.Fatalf("waiting for %s: %v", cond, err)
+	// Evaluated again and again rather than chromedp.Poll, whose DOM
+	// tracking can lose a page that reloads itself.
+	for {
+		ok, err := chromedp.Run(c, chromedp.Evaluate[bool](cond))
+		if err == nil && ok {
+			return
+		}
+		select {
+		case <-c.Done():
+			t.Fatalf("waiting for %s: %v (last evaluation: %v)", cond, c.Err(), err)
+		case <-time.After(25 * time.Millisecond):
+		}
 	}
 }
 
