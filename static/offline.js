@@ -685,14 +685,24 @@
     if (offline()) return Promise.resolve();
     syncing = true;
     again = false;
+    var waited = null;
     function next() {
       return all("outbox").then(function (list) {
         var e = list[0];
         if (!e) return null;
         if (game && e.game === game.id && e.op.type !== "create" && !mem.some(function (m) { return m.cid === e.cid; })) {
-          // Forgotten by an undo a moment ago: its deletion is on its way.
-          return new Promise(function (r) { setTimeout(r, 15); }).then(next);
+          // Taken back a moment ago: its deletion waits in the save queue.
+          // Wait for the queue once; a tap still there after it is one of
+          // this game's taps that the page's list lost (the page read the
+          // outbox while the tap was being saved): it is on screen, so it
+          // is sent like the others, never left to block the ones behind.
+          if (waited !== e.seq) {
+            waited = e.seq;
+            return persist.then(next, next);
+          }
+          mem.unshift(e);
         }
+        waited = null;
         touched[e.game] = true;
         inflight = e;
         return send(e).then(function (res) {
@@ -991,7 +1001,11 @@
     loadWasm().then(settle, settle);
     Promise.all([getRecord(id), all("outbox", id)]).then(function (r) {
       var saved = r[0], pending = r[1];
-      mem = pending.filter(function (e) { return e.op.type !== "create"; });
+      // The outbox's taps first, then any made since it was read (a tap
+      // right after the page opened must not be dropped from the list).
+      var boxed = pending.filter(function (e) { return e.op.type !== "create"; });
+      mem.forEach(function (m) { if (!boxed.some(function (e) { return e.cid === m.cid; })) boxed.push(m); });
+      mem = boxed;
       game.local = !!(saved && saved.local) || pending.some(function (e) { return e.op.type === "create"; });
       var useSaved = saved && (!rec || pending.length > 0 || saved.version > versionOf(rec));
       if (useSaved) {
