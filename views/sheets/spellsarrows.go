@@ -249,3 +249,6 @@ func SpellsArrowsBlank(h Head) SASheet {
 }
 
 func (s SASpell) String() string { return s.text() }
+
+// saTurns numbers the turns of the sheet's game.
+func saTurns(s SASheet) []int { return blankRows(s.Turns) }
