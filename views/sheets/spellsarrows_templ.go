@@ -191,11 +191,11 @@ func saBlank(s SASheet) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = count("Arrows").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = count("Arrows held").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = count("Leaps").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = count("Leaps held").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -204,7 +204,7 @@ func saBlank(s SASheet) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</section><p class=\"small sheet-key\">Cross off a shot-clock face per spy attempt and a miss counter per miss once the clock is out (the third ends the half). Circle the spy's health; write 2 or 3 in a travel box as the spy leaves a town. During the spy half cross off each arrow and leap the mage tries; in the mage half cross off a spell-clock face per cast and a fail per failed or abandoned spell (the second ends the half). Arrows and leaps: what the mage holds when the half ends.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</section><p class=\"small sheet-key\">Cross off a shot-clock face per spy attempt and a miss counter per miss once the clock is out (the third ends the half). Circle the spy's health; write 2 or 3 in a travel box as the spy leaves a town. During the spy half cross off each arrow and leap the mage tries; in the mage half cross off a spell-clock face per cast and a fail per failed or abandoned spell (the second ends the half). Arrows and leaps held: what the mage has when the half ends.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
