@@ -111,23 +111,19 @@ func TestScoresheetPrintsOnOnePage(t *testing.T) {
 }
 
 // TestBlankScoresheetsPrintOnOnePage prints each game's blank form on A4
-// and on Letter: one page each, with its write-on lines and tally boxes, and
-// with the form reaching down to the foot of the page rather than stopping
-// half way. The pictures of the pages are what docs/screenshots/sheets-*
-// are made from.
+// and on Letter: one page each, with its write-on lines on their labels'
+// lines and its tally boxes. The pictures of the pages (with pdftoppm) are
+// what docs/screenshots/sheets-blank-* are made from.
 func TestBlankScoresheetsPrintOnOnePage(t *testing.T) {
-	first, another := browser(t)
+	// One tab for the three forms: each is a plain page load.
+	ctx, _ := browser(t)
 	a := startApp(t)
 	dir := filepath.Join("..", "artifacts", "sheets")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for i, game := range []string{"spells-arrows", "mages-tower", "arcane-scribes"} {
+	for _, game := range []string{"spells-arrows", "mages-tower", "arcane-scribes"} {
 		t.Run(game, func(t *testing.T) {
-			ctx := first
-			if i > 0 {
-				ctx = another()
-			}
 			p := &phone{t: t, ctx: ctx}
 			p.open(a.URL + "/sheets/" + game + "/blank")
 			if n := eval[int](p, `document.querySelectorAll('.sheet .field-line').length`); n < 3 {
