@@ -110,6 +110,60 @@ func TestScoresheetPrintsOnOnePage(t *testing.T) {
 	}
 }
 
+// TestBlankScoresheetsPrintOnOnePage prints each game's blank form on A4
+// and on Letter: one page each, with its write-on lines on their labels'
+// lines and its tally boxes. The pictures of the pages (with pdftoppm) are
+// what docs/screenshots/sheets-blank-* are made from.
+func TestBlankScoresheetsPrintOnOnePage(t *testing.T) {
+	// One tab for the three forms: each is a plain page load.
+	ctx, _ := browser(t)
+	a := startApp(t)
+	dir := filepath.Join("..", "artifacts", "sheets")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, game := range []string{"spells-arrows", "mages-tower", "arcane-scribes"} {
+		t.Run(game, func(t *testing.T) {
+			p := &phone{t: t, ctx: ctx}
+			p.open(a.URL + "/sheets/" + game + "/blank")
+			if n := eval[int](p, `document.querySelectorAll('.sheet .field-line').length`); n < 3 {
+				t.Errorf("%d write-on lines, want at least 3", n)
+			}
+			if n := eval[int](p, `document.querySelectorAll('.sheet .tb').length`); n < 20 {
+				t.Errorf("%d tally boxes, want at least 20", n)
+			}
+			// A write-on line stays on its label's line.
+			if bad := eval[int](p, `Array.from(document.querySelectorAll('.sheet .field')).filter(function(f){var l=f.querySelector('.field-label').getBoundingClientRect(), r=f.querySelector('.field-line').getBoundingClientRect(); return r.left < l.right-1 || r.bottom > l.bottom+4 || r.top > l.bottom}).length`); bad != 0 {
+				t.Errorf("%d write-on lines wrap under their labels", bad)
+			}
+			for _, paper := range []struct {
+				name string
+				opts []chromedp.PDFOption
+			}{
+				{"a4", []chromedp.PDFOption{chromedp.PDFPreferCSSPageSize(), chromedp.PDFPaper(chromedp.PaperA4)}},
+				{"letter", []chromedp.PDFOption{chromedp.PDFPaper(chromedp.PaperLetter)}},
+			} {
+				pctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+				pdf, err := chromedp.Run(pctx, chromedp.PrintToPDF(paper.opts...))
+				cancel()
+				if err != nil {
+					t.Fatalf("print %s: %v", paper.name, err)
+				}
+				file := filepath.Join(dir, "blank-"+game+"-"+paper.name+".pdf")
+				if err := os.WriteFile(file, pdf, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if n := len(pdfPage.FindAll(pdf, -1)); n != 1 {
+					t.Errorf("blank %s sheet printed on %s: %d pages, want 1 (%s)", game, paper.name, n, file)
+				}
+				if pdftoppm, err := exec.LookPath("pdftoppm"); err == nil {
+					_ = exec.Command(pdftoppm, "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", file, strings.TrimSuffix(file, ".pdf")).Run()
+				}
+			}
+		})
+	}
+}
+
 // settle waits for cond across a page load (a form post and its redirect),
 // where a poll would lose its page.
 func settle(p *phone, cond string) {

@@ -123,7 +123,7 @@ func TestBlankScoresheets(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			p.t = t
 			got := sheetHTML(t, p, "/sheets/"+game+"/blank")
-			if !strings.Contains(got, `class="write"`) {
+			if !strings.Contains(got, `class="field-line"`) {
 				t.Error("a blank sheet has no lines to write on")
 			}
 			checkGolden(t, game+"-blank", got)

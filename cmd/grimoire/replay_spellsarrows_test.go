@@ -46,7 +46,7 @@ func TestReplaySpellsArrows(t *testing.T) {
 	bad := []struct{ name, actions, line string }{
 		{"an illegal action names its index and the rule",
 			`[{"type":"spy-shot","made":false},{"type":"move","to":"A"}]`,
-			"action 1: toll not paid: 0 of 1 baskets made at B"},
+			"action 1: toll not paid: 0 of 1 basket made at B"},
 		{"a malformed action names its index",
 			`[{"type":"spy-shot","made":true},{"type":"move","to":"A","made":true}]`,
 			`action 1: malformed action: a "move" action has no "made" field`},

@@ -352,7 +352,7 @@ func advicePlayer(name, typed string, games []play.Played) (saview.AdvicePlayer,
 	}
 	if len(at) > 0 {
 		pl.Rates = sa.RatesOf(at, name, sa.DefaultRates())
-		pl.Source = fmt.Sprintf("from %d shots in %d games", len(at), len(ps))
+		pl.Source = "from " + counted(len(at), "shot", "shots") + " in " + counted(len(ps), "game", "games")
 	}
 	if strings.TrimSpace(typed) != "" {
 		r, err := sa.ParseRates(typed, pl.Rates)
@@ -400,4 +400,12 @@ func fairest(rows []sa.AdviceRow, col func(sa.AdviceRow) sa.Estimate) int {
 		}
 	}
 	return vn
+}
+
+// counted is a count with its noun: "1 shot", "12 shots".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

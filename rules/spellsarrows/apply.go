@@ -186,7 +186,7 @@ func (s State) notNow(a Action) error {
 			if s.engaged != "" {
 				return fail(ErrNotNow, "the giant on %s still blocks the way (%s left)", s.engaged, plural(s.giants[s.engaged], "cone"))
 			}
-			return fail(ErrNotNow, "toll not paid: %d of %d baskets made at %s", s.paid, s.Toll(), s.at)
+			return fail(ErrNotNow, "toll not paid: %d of %s made at %s", s.paid, plural(s.Toll(), "basket"), s.at)
 		case TypeArrow:
 			if ph != PhaseResponse {
 				return fail(ErrNotNow, "elf arrows answer a spy miss, right after it")
@@ -348,7 +348,7 @@ func (s *State) escape() {
 	s.points += gained
 	if s.points >= s.setup.Victory {
 		s.over, s.winner = true, WinnerSpy
-		s.reason = fmt.Sprintf("the spy escaped through %s for %d, reaching %d of %d points", gate, gained, s.points, s.setup.Victory)
+		s.reason = fmt.Sprintf("the spy escaped through %s for %d, reaching %d of %s", gate, gained, s.points, plural(s.setup.Victory, "point"))
 		s.paid = 0
 		return
 	}
@@ -361,7 +361,7 @@ func (s *State) endSpyHalf() {
 	s.win = window{}
 	if s.turn >= s.setup.TurnCount() {
 		s.over, s.winner = true, WinnerMage
-		s.reason = fmt.Sprintf("the spy's last half (turn %d) ended with %d of %d points", s.turn, s.points, s.setup.Victory)
+		s.reason = fmt.Sprintf("the spy's last half (turn %d) ended with %d of %s", s.turn, s.points, plural(s.setup.Victory, "point"))
 		return
 	}
 	s.half = HalfMage

@@ -35,7 +35,7 @@ func Describe(before State, a Action, after State) string {
 		if a.Made {
 			fmt.Fprintf(&b, "Spy made the toll at %s (%d/%d)", before.at, before.paid+1, before.Toll())
 			if w.loc[before.at].Kind == KindGate {
-				fmt.Fprintf(&b, " and escaped: +%d points (%d of %d)", after.points-before.points, after.points, before.setup.Victory)
+				fmt.Fprintf(&b, " and escaped: +%s (%d of %d)", plural(after.points-before.points, "point"), after.points, before.setup.Victory)
 			}
 		} else {
 			fmt.Fprintf(&b, "Spy missed the toll at %s (%d/%d)", before.at, before.paid, before.Toll())

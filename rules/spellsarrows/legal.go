@@ -91,12 +91,13 @@ func Legal(s State) Choices {
 	case PhaseSpyShoot:
 		c.Shooter = "spy"
 		c.Types = []string{TypeSpyShot}
+		// One bracket holds both asides: "(2 cones left, shot clock 4)",
+		// never two brackets side by side.
 		if s.engaged != "" {
-			c.Prompt = fmt.Sprintf("Spy: free throw at giant %s (%s left)", s.engaged, plural(s.giants[s.engaged], "cone"))
+			c.Prompt = fmt.Sprintf("Spy: free throw at giant %s (%s left, %s)", s.engaged, plural(s.giants[s.engaged], "cone"), s.clockNote())
 		} else {
-			c.Prompt = fmt.Sprintf("Spy: toll at %s, %d of %d made", s.at, s.paid, s.Toll())
+			c.Prompt = fmt.Sprintf("Spy: toll at %s, %d of %d made (%s)", s.at, s.paid, s.Toll(), s.clockNote())
 		}
-		c.Prompt += s.clockNote()
 	case PhaseSpyMove:
 		c.Types = []string{TypeMove}
 		c.Moves = s.moves()
@@ -165,11 +166,13 @@ func Legal(s State) Choices {
 	return c
 }
 
+// clockNote is the shot clock as an aside: "shot clock 4", or once it is
+// out "shot clock out with 1 miss".
 func (s State) clockNote() string {
 	if s.shotClock > 0 {
-		return fmt.Sprintf(" (shot clock %d)", s.shotClock)
+		return fmt.Sprintf("shot clock %d", s.shotClock)
 	}
-	return fmt.Sprintf(" (shot clock out, %s)", plural(s.misses, "miss"))
+	return fmt.Sprintf("shot clock out with %s", plural(s.misses, "miss"))
 }
 
 func plural(n int, word string) string {

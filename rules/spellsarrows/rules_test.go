@@ -349,7 +349,7 @@ func TestErrors(t *testing.T) {
 			g.s, _ = sa.New(sa.Setup{Victory: 1, Spy: "a", Mage: "b", Turns: 1}, 1)
 			g.spyFails()
 		}, sa.SpyShot(true), sa.ErrGameOver, "the game is over"},
-		{"toll/no move before the toll is paid", func(g *game) {}, sa.Move("A"), sa.ErrNotNow, "toll not paid: 0 of 1 baskets made at B"},
+		{"toll/no move before the toll is paid", func(g *game) {}, sa.Move("A"), sa.ErrNotNow, "toll not paid: 0 of 1 basket made at B"},
 		{"toll/no shot once the toll is paid", func(g *game) { g.do(sa.SpyShot(true)) }, sa.SpyShot(true), sa.ErrNotNow, "paid"},
 		{"move/only to an adjacent location", func(g *game) { g.do(sa.SpyShot(true)) }, sa.Move("W3"), sa.ErrIllegal, "W3 is not next to B"},
 		{"move/unknown location", func(g *game) { g.do(sa.SpyShot(true)) }, sa.Move("ZZ"), sa.ErrIllegal, "no location"},

@@ -45,3 +45,21 @@ func blankRows(n int) []int {
 	}
 	return out
 }
+
+// countDown is the faces of a clock that counts down from n to 1.
+func countDown(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = itoa(n - i)
+	}
+	return out
+}
+
+// countUp is 1 to n.
+func countUp(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = itoa(i + 1)
+	}
+	return out
+}

@@ -16,6 +16,8 @@ type ScribesSheet struct {
 	First    string // who started
 	Turns    int
 	Pile     int // cards left in the draw pile
+	Slots    int // boxes per element on a blank form
+	Rounds   int // round boxes on a blank form
 }
 
 // ScribesSeat is one player's scribed spells and score.
@@ -106,6 +108,10 @@ func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
 func ScribesBlank(h Head) ScribesSheet {
 	sh := ScribesSheet{Head: h}
 	sh.Game, sh.Blank = "The Arcane Scribes", true
+	// Seven spells of one element is more than a deck shared by two
+	// scribes gives one of them in a game; thirty rounds covers a
+	// two-player game that scribes slowly.
+	sh.Slots, sh.Rounds = 7, 30
 	data := scribes.DefaultData()
 	for _, e := range scribes.Elements() {
 		sh.Elements = append(sh.Elements, data.ElementName(e))

@@ -3,7 +3,9 @@ package sheets_test
 import (
 	"bytes"
 	"context"
+	"flag"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,6 +17,8 @@ import (
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/sheets"
 )
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 func load(t *testing.T, path string) record.Record {
 	t.Helper()
@@ -134,5 +138,83 @@ func TestSheetRefusesABrokenRecord(t *testing.T) {
 	rec.Actions = append(rec.Actions[:1:1], []byte(`{"type":"cast","card":99}`))
 	if _, err := sheets.SpellsArrows(rec, sheets.Head{}); err == nil {
 		t.Error("a sheet was drawn from a record with an illegal action")
+	}
+}
+
+func blankDocs(t *testing.T) map[string]*goquery.Document {
+	t.Helper()
+	h := sheets.Head{Title: "Blank scoresheet"}
+	return map[string]*goquery.Document{
+		"spells-arrows":  doc(t, sheets.SpellsArrowsPage(page(t), sheets.SpellsArrowsBlank(h))),
+		"mages-tower":    doc(t, sheets.TowerPage(page(t), sheets.TowerBlank(h))),
+		"arcane-scribes": doc(t, sheets.ScribesPage(page(t), sheets.ScribesBlank(h))),
+	}
+}
+
+// TestBlankFormsTallyWhatPlayersCount reads each blank form as the person
+// holding the pen: a ruled line after every label, and a box for each thing
+// counted during play, as many as the rules allow.
+func TestBlankFormsTallyWhatPlayersCount(t *testing.T) {
+	docs := blankDocs(t)
+	cases := []struct {
+		name, game, css string
+		want            int
+	}{
+		{"Spells & Arrows: a block per turn of the default five", "spells-arrows", `[data-testid="sheet-turn"]`, 5},
+		{"Spells & Arrows: the shot clock counts down from 6 each spy half", "spells-arrows", `[data-testid="sheet-turn"]:first-child .tally:has(.tally-label:contains("Shot clock")) .tb`, 6},
+		{"Spells & Arrows: the third miss counter ends the half", "spells-arrows", `[data-testid="sheet-turn"]:first-child .tally:has(.tally-label:contains("Miss counters")) .tb`, 3},
+		{"Spells & Arrows: health goes up to 6", "spells-arrows", `[data-testid="sheet-turn"]:first-child .tally:has(.tally-label:contains("Health")) .tb`, 6},
+		{"Spells & Arrows: at most 2 armour counters", "spells-arrows", `[data-testid="sheet-turn"]:first-child .tally:has(.tally-label:contains("Armour")) .tb`, 2},
+		{"Spells & Arrows: the mage holds at most 5 arrows", "spells-arrows", `[data-testid="sheet-turn"]:first-child .tally:has(.tally-label:contains("Arrows shot")) .tb`, 5},
+		{"Spells & Arrows: the spell clock counts 5 casts", "spells-arrows", `[data-testid="sheet-turn"]:first-child .tally:has(.tally-label:contains("Spell clock")) .tb`, 5},
+		{"Spells & Arrows: two spell fails end the mage half", "spells-arrows", `[data-testid="sheet-turn"]:first-child .tally:has(.tally-label:contains("Spell fails")) .tb`, 2},
+		{"Spells & Arrows: spy, mage, Victory Number and date are written on lines", "spells-arrows", `[data-testid="sheet-setup"] .field .field-line`, 4},
+		{"Mage's Tower: a column for each of the nine soldiers", "mages-tower", `[data-testid="sheet-soldiers"] thead th:not(.row-head)`, 9},
+		{"Mage's Tower: up to three coins placed a turn", "mages-tower", `[data-testid="sheet-turns"] tbody tr:first-child td:nth-child(2) .tb`, 3},
+		{"Mage's Tower: four spells to circle", "mages-tower", `[data-testid="sheet-turns"] tbody tr:first-child .spell-pick .tb`, 4},
+		{"Mage's Tower: two rows per card row of turns", "mages-tower", `[data-testid="sheet-turns"] tbody tr`, 16},
+		{"The Arcane Scribes: a block for each of up to 8 seats", "arcane-scribes", `[data-testid="sheet-seat"]`, 8},
+		{"The Arcane Scribes: a row per element in a seat's block", "arcane-scribes", `[data-testid="sheet-seat"]:first-child .seat-elements tbody tr`, 4},
+		{"The Arcane Scribes: seven spell boxes per element", "arcane-scribes", `[data-testid="sheet-seat"]:first-child .seat-elements tbody tr:first-child td:nth-child(2) .tb`, 7},
+		{"The Arcane Scribes: at most 2 spells reserved", "arcane-scribes", `[data-testid="sheet-seat"]:first-child .tally:has(.tally-label:contains("Reserved")) .tb`, 2},
+		{"every form ends with a result line", "arcane-scribes", `[data-testid="sheet-result"] .field-line`, 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := docs[tc.game].Find(tc.css).Length(); got != tc.want {
+				t.Errorf("%s: %d, want %d", tc.css, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestBlankFormsGolden keeps each blank form's markup in testdata/, so a
+// change to a form shows in review as a diff (go test -update rewrites).
+func TestBlankFormsGolden(t *testing.T) {
+	for name, d := range blankDocs(t) {
+		t.Run(name, func(t *testing.T) {
+			html, err := goquery.OuterHtml(d.Find(`article[data-testid="sheet"]`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := strings.ReplaceAll(html, "><", ">\n<") + "\n"
+			path := filepath.Join("testdata", name+"-blank.golden.html")
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (go test -update writes it)", err)
+			}
+			if string(want) != got {
+				t.Errorf("%s differs from %s (go test -update if meant)", name, path)
+			}
+		})
 	}
 }

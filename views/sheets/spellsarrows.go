@@ -194,10 +194,10 @@ func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
 			who = setup.Mage + " (mage)"
 		}
 		sh.Status = "Finished"
-		sh.Result = fmt.Sprintf("%s won · %d of %d points · %s", who, fin.Spy.Points, fin.Victory, fin.Reason)
+		sh.Result = fmt.Sprintf("%s won · %d of %s · %s", who, fin.Spy.Points, pointsText(fin.Victory), fin.Reason)
 	} else if !sh.Blank {
 		sh.Live = true
-		sh.Status = fmt.Sprintf("In progress: turn %d of %d, %s half, %d of %d points", fin.Turn, fin.Turns, fin.Half, fin.Spy.Points, fin.Victory)
+		sh.Status = fmt.Sprintf("In progress: turn %d of %d, %s half, %d of %s", fin.Turn, fin.Turns, fin.Half, fin.Spy.Points, pointsText(fin.Victory))
 		if len(sh.Halves) > 0 {
 			last := &sh.Halves[len(sh.Halves)-1]
 			last.Open = last.Turn == fin.Turn && last.Half == fin.Half
@@ -249,3 +249,14 @@ func SpellsArrowsBlank(h Head) SASheet {
 }
 
 func (s SASpell) String() string { return s.text() }
+
+// saTurns numbers the turns of the sheet's game.
+func saTurns(s SASheet) []int { return blankRows(s.Turns) }
+
+// pointsText is a count of points: "1 point", "12 points".
+func pointsText(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return itoa(n) + " points"
+}

@@ -17,6 +17,8 @@ type TowerSheet struct {
 	Faces         string // starting faces, only on a finished game (hidden while it runs)
 	Turns         []TowerTurn
 	Score         tower.Score
+	Coins         []string // the soldiers' ids, on a blank form
+	Spells        []string // the spells' initials, on a blank form
 }
 
 // TowerTurn is one General turn and the Mage turn after it.
@@ -171,7 +173,11 @@ func towerReason(r string) string {
 func TowerBlank(h Head) TowerSheet {
 	sh := TowerSheet{Head: h}
 	sh.Game, sh.Blank = "Mage's Tower", true
-	for t := 1; t <= len(tower.DefaultCard().Rows)+2; t++ {
+	sh.Coins = tower.CoinIDs()
+	sh.Spells = []string{"L", "F", "W", "T"}
+	// A game lasts about as many turns as the card has rows (a cast moves a
+	// thumb down, the Tome starts them again): twice that covers a long one.
+	for t := 1; t <= 2*len(tower.DefaultCard().Rows); t++ {
 		sh.Turns = append(sh.Turns, TowerTurn{Turn: t, Empty: true})
 	}
 	return sh
