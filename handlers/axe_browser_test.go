@@ -108,7 +108,8 @@ func prefix(t *testing.T, file string, n int) string {
 var pendingAxe = map[string][]string{}
 
 // TestBrowserAxeWalk walks the screen states of all three games and the
-// shared pages at 390x844 and runs axe-core's WCAG 2.1 AA rules on each.
+// shared pages at 390x844, runs axe-core's WCAG 2.1 AA rules on each and
+// checks that none is wider than the phone.
 func TestBrowserAxeWalk(t *testing.T) {
 	a := startApp(t)
 	ctx, _ := browser(t)
@@ -131,6 +132,7 @@ func TestBrowserAxeWalk(t *testing.T) {
 		}
 		sort.Strings(ids)
 		seen[name] = ids
+		p.fits(name)
 		t.Logf("axe %-28s %d violations (%d elements) %v", name, len(vs), nodes, ids)
 	}
 	visit := func(name, path string) {

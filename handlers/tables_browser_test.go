@@ -71,6 +71,35 @@ func (p *phone) docShot(name string) {
 	}
 }
 
+// fits fails the test when the screen is wider than the phone, naming the
+// state and what sticks out. A page wider than the device grows the layout
+// viewport (innerWidth follows it), so the page is held to the device's
+// width as well as to innerWidth; the thumb bar, which scrolls by itself,
+// must not scroll sideways either.
+func (p *phone) fits(state string) {
+	p.t.Helper()
+	msg := eval[string](p, `(function(){
+		var root = document.documentElement, w = Math.min(innerWidth, screen.width);
+		var bars = Array.prototype.filter.call(document.querySelectorAll('[data-testid="thumb"], [data-thumbbar]'), function (b) { return b.scrollWidth > b.clientWidth + 1; });
+		if (root.scrollWidth <= w && innerWidth <= screen.width && bars.length === 0) return '';
+		function name(e) {
+			return e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.getAttribute('data-testid') ? '[' + e.getAttribute('data-testid') + ']' : '') +
+				(typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\s+/).join('.') : '');
+		}
+		// The outermost elements past the edge: their parent still fits.
+		var out = [];
+		document.querySelectorAll('body *').forEach(function (e) {
+			var r = e.getBoundingClientRect(), pr = e.parentElement.getBoundingClientRect();
+			if (r.width > 0 && r.right > w + 1 && pr.right <= w + 1 && out.length < 4) out.push(name(e) + ' ' + Math.round(r.left) + '-' + Math.round(r.right));
+		});
+		bars.forEach(function (b) { out.push(name(b) + ' scrolls sideways: ' + b.scrollWidth + ' of ' + b.clientWidth); });
+		return 'page ' + root.scrollWidth + ' px wide, innerWidth ' + innerWidth + ', screen ' + screen.width + ': ' + out.join('; ');
+	})()`)
+	if msg != "" {
+		p.t.Errorf("%s is wider than the phone: %s", state, msg)
+	}
+}
+
 func sized(t *testing.T, w, h int64) *phone {
 	t.Helper()
 	ctx, _ := browser(t)
@@ -205,6 +234,7 @@ type axeFinding struct {
 // as it is now and fails the test on any violation, naming the state.
 func (p *phone) axe(state string) {
 	p.t.Helper()
+	defer p.fits(state)
 	src, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
 	if err != nil {
 		p.t.Fatal(err)
@@ -320,7 +350,9 @@ func TestBrowserTablesAxe(t *testing.T) {
 	if got := p.text("trade-held"); !strings.Contains(got, "Root") {
 		t.Errorf("the trade does not show what Ben holds: %q", got)
 	}
-	p.axe("scribes trade")
+	p.axe("scribes trade, give")
+	p.pick("trade-give-ROOT", has("trade-gains"))
+	p.axe("scribes trade, gain")
 	p.scImport(a.URL, scRecordAfter(t, tens, quiet, sc.Reserve(0, 0), sc.Reserve(1, 1), sc.Reserve(0, 2), sc.Reserve(1, 3)))
 	if eval[bool](p, has("privacy")) {
 		p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)

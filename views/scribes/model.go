@@ -388,17 +388,30 @@ type gainRow struct {
 type gainOption struct {
 	Action sc.Action
 	ID     string // data-testid: trade-gain-TIDE2-GALE1
-	After  string // "Tide 0 → 2, Gale 1 → 2"
+	After  []string // per element gained: "Tide 0 → 2"
 	// PutBack is how many oinks go back after the trade (more than 5 held).
 	PutBack int
 }
 
 // gainRows lays out a give's gains by size, the biggest first, each with
-// the counts after the trade.
+// the counts after the trade; in a size, in element order (the most Ash
+// first, then Tide...), so the same gain is always in the same place.
 func (b Board) gainRows(g actionGroup) []gainRow {
 	held := b.heldBy(b.Decider)
+	opts := slices.Clone(g.Options)
+	slices.SortStableFunc(opts, func(x, y sc.Action) int {
+		if d := total(sc.Oinks(y.Oinks)) - total(sc.Oinks(x.Oinks)); d != 0 {
+			return d
+		}
+		for e := range x.Oinks {
+			if x.Oinks[e] != y.Oinks[e] {
+				return y.Oinks[e] - x.Oinks[e]
+			}
+		}
+		return 0
+	})
 	var rows []gainRow
-	for _, a := range g.Options {
+	for _, a := range opts {
 		n := total(sc.Oinks(a.Oinks))
 		if len(rows) == 0 || rows[len(rows)-1].N != n {
 			rows = append(rows, gainRow{N: n})
@@ -415,7 +428,7 @@ func (b Board) gainRows(g actionGroup) []gainRow {
 		r.Gains = append(r.Gains, gainOption{
 			Action:  a,
 			ID:      "trade-gain-" + strings.Join(id, "-"),
-			After:   strings.Join(after, ", "),
+			After:   after,
 			PutBack: max(total(sc.Oinks(held))-1+n-sc.MaxOinks, 0),
 		})
 	}
