@@ -216,7 +216,17 @@ func TestBrowserAxeWalk(t *testing.T) {
 		{"scribes hand-over", scribes, 3},
 		{"scribes end", scribes, -1},
 	} {
-		visit(c.name, p.importRecord(a.URL, prefix(t, c.file, c.n)))
+		path := p.importRecord(a.URL, prefix(t, c.file, c.n))
+		visit(c.name, path)
+		if strings.HasSuffix(c.name, " a turn") {
+			// The pages around a game: its log, its scoresheet, and what a
+			// spectator sees.
+			game := strings.TrimSuffix(c.name, " a turn")
+			watch := eval[string](p, `document.querySelector('[data-testid="watch-link"]').getAttribute('href')`)
+			visit(game+" log", path+"/log")
+			visit(game+" sheet", path+"/sheet")
+			visit(game+" spectator", watch)
+		}
 	}
 	visit("home (games)", "/")
 

@@ -159,12 +159,14 @@ func TestBrowserScribesEightSeats(t *testing.T) {
 	if h := boxes[len(boxes)-1].Bottom - boxes[0].Top; len(rows) > 2 || h > 80 {
 		t.Errorf("status strip: %d rows, %v px high; want a compact grid", len(rows), h)
 	}
+	p.fits("eight scribes")
 	p.screenshot("sc-eight-seats")
 
 	// The exchange picker: never the given element taken back, never more
 	// than the supply holds.
 	p.tap("exchange-open")
 	p.do(shown(sel("exchange-pick")))
+	p.fits("eight scribes, the exchange open")
 	p.screenshot("sc-exchange")
 	id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/g/")
 	st, _ := scState(t, a.Store, id)

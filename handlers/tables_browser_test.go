@@ -119,10 +119,12 @@ func TestBrowserTowerThumbBar(t *testing.T) {
 				p.do(fill(chromedp.CSS("#general"), "Ana"), fill(chromedp.CSS("#mage"), "Ben"))
 			}, "")
 			p.acting("reveal")
+			p.fits("tower-handover-" + size.name)
 			p.docShot("tower-handover-" + size.name)
 			p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
 			p.selectCoins("L1", "L2")
 			p.acting("place")
+			p.fits("tower-place-" + size.name)
 			p.docShot("tower-place-" + size.name)
 			p.step("place", 1)
 			p.acting("end")
@@ -144,6 +146,7 @@ func TestBrowserTowerThumbBar(t *testing.T) {
 			p.pick("sr-2", has("chosen-spell"))
 			p.pick("aim-zone-1", has("preview"))
 			p.acting("cast")
+			p.fits("tower-cast-" + size.name)
 			p.docShot("tower-cast-" + size.name)
 			v := eval[int](p, `+document.querySelector('[data-version-src]').getAttribute('data-version-src')`)
 			p.step("cast", v+1)
@@ -201,6 +204,7 @@ func TestBrowserScribesThumbBar(t *testing.T) {
 			}
 			reveal("Mia")
 			p.acting("take-ASHW-TIDE")
+			p.fits("scribes-turn-" + size.name)
 			p.docShot("scribes-turn-" + size.name)
 			p.tap("take-ASHW-TIDE")
 			reveal("Ben")
@@ -210,6 +214,7 @@ func TestBrowserScribesThumbBar(t *testing.T) {
 			p.tap("scribe-slot-0-0")
 			reveal("Ben")
 			p.acting("follow-ASHW")
+			p.fits("scribes-follow-" + size.name)
 			p.docShot("scribes-follow-" + size.name)
 			p.tap("follow-ASHW")
 			p.acting("take-ASHW-TIDE")
@@ -336,7 +341,9 @@ func TestBrowserTablesAxe(t *testing.T) {
 	p.axe("scribes new game")
 	quiet := []string{"T-ASHW-1", "T-ASHW-2", "T-ASHW-3", "T-ASHW-4", "T-ASHW-5", "T-TIDE-1", "T-TIDE-2", "T-TIDE-3"}
 	tens := []string{"ASHW-10", "TIDE-10", "GALE-10", "ROOT-10", "ASHW-9", "TIDE-9", "GALE-9", "ROOT-9", "ASHW-8"}
-	p.scImport(a.URL, scRecordAfter(t, nil, nil))
+	// The widest row: an arena (four insignias) and a three-insignia tile
+	// side by side.
+	p.scImport(a.URL, scRecordAfter(t, nil, []string{"T-ARENA-1", "T-ASHW+TIDE+GALE-2"}))
 	p.axe("scribes hand-over")
 	p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
 	p.axe("scribes turn")
