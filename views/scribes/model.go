@@ -387,7 +387,7 @@ type gainRow struct {
 // gainOption is one legal gain with what the decider holds after it.
 type gainOption struct {
 	Action sc.Action
-	ID     string // data-testid: trade-gain-TIDE2-GALE1
+	ID     string   // data-testid: trade-gain-TIDE2-GALE1
 	After  []string // per element gained: "Tide 0 → 2"
 	// PutBack is how many oinks go back after the trade (more than 5 held).
 	PutBack int
@@ -487,7 +487,6 @@ func (b Board) exchangeGroups() []actionGroup {
 func (b Board) exchangeLabel(a sc.Action) string {
 	return fmt.Sprintf("Give 1 %s → take %d %s", b.elName(a.Give), a.Count, b.elName(a.Take))
 }
-
 
 func (b Board) tileKind(t sc.TileView) string {
 	switch t.Kind {
