@@ -182,3 +182,15 @@ func TestTradeGainsAreTheLegalOnes(t *testing.T) {
 		t.Errorf("the second step says %q, want Root 1 → 0", got)
 	}
 }
+
+// The undo button names the elements as the log does, never by their
+// record codes.
+func TestUndoNamesTheElements(t *testing.T) {
+	tb := tradeTable(t)
+	tb = push(t, tb, sc.FollowTrade(1, sc.ROOT, [sc.NumElements]int{sc.TIDE: 2, sc.GALE: 1}), play.Scorekeeper)
+	undo := controlsDoc(t, tb, nil).Find(`[data-testid="undo"]`)
+	label, _ := undo.Attr("aria-label")
+	if undo.Length() != 1 || !strings.Contains(label, "Root") || !strings.Contains(label, "Tide") || strings.Contains(label, "ROOT") {
+		t.Fatalf("undo reads %q, want the trade with the elements' names", label)
+	}
+}

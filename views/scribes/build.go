@@ -206,7 +206,8 @@ func Build(src Source, version int) (Board, error) {
 	lines = MaskReserves(states, acts, lines, viewer)
 	if !src.Watch {
 		if n, what, err := UndoPlan(setup, acts, lines, src.Seat); err == nil && n > 0 {
-			b.CanUndo, b.UndoWhat = true, what
+			// The log's codes as names, like the log below it.
+			b.CanUndo, b.UndoWhat = true, named(b.Data, what)
 		}
 	}
 	for i, l := range lines {
