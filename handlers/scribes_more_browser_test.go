@@ -195,6 +195,19 @@ func TestBrowserScribesEightSeats(t *testing.T) {
 	}
 }
 
+// thumbSized fails the test for any link or button inside css smaller
+// than a 44 px square, the smallest target a thumb hits reliably.
+func (p *phone) thumbSized(state, css string) {
+	p.t.Helper()
+	small := eval[[]string](p, fmt.Sprintf(`Array.prototype.filter.call(document.querySelectorAll(%q), function (e) {
+		var r = e.getBoundingClientRect();
+		return r.width < 44 || r.height < 44;
+	}).map(function (e) { var r = e.getBoundingClientRect(); return (e.getAttribute('data-testid') || e.textContent.trim()) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height); })`, css+" a, "+css+" button"))
+	if len(small) > 0 {
+		p.t.Errorf("%s: targets under 44 px: %v", state, small)
+	}
+}
+
 // The three-insignia trade in two steps, upright, sideways, dark and in
 // forced colours: tap the give, the focus is on the first gain, tap a gain,
 // and the stored answer is the one picked. No step is wider than the phone.
@@ -231,12 +244,14 @@ func TestBrowserScribesTradeForm(t *testing.T) {
 				t.Errorf("the give reads %q, want Root and the count held", got)
 			}
 			p.fits(mode.name + " trade, give")
+			p.thumbSized(mode.name+" trade, give", `[data-testid="trade-form"]`)
 			p.docShot("scribes-trade-give-" + mode.name)
 			v := p.scSettle()
 
 			p.pick("trade-give-ROOT", has("trade-gains"))
 			p.acting(eval[string](p, `document.querySelector('[data-testid="trade-gains"] button').getAttribute('data-testid')`))
 			p.fits(mode.name + " trade, gain")
+			p.thumbSized(mode.name+" trade, gain", `[data-testid="trade-form"]`)
 			p.docShot("scribes-trade-gain-" + mode.name)
 			// Back goes to the first step, and the give again to the gains.
 			p.pick("trade-back", has("trade-gives"))

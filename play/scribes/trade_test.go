@@ -194,3 +194,34 @@ func TestUndoNamesTheElements(t *testing.T) {
 		t.Fatalf("undo reads %q, want the trade with the elements' names", label)
 	}
 }
+
+// Without script the give is a plain link: the whole page drawn for its
+// query is the second step, with every gain a plain form post.
+func TestTradeWithoutScript(t *testing.T) {
+	tb := tradeTable(t)
+	doc := controlsDoc(t, tb, url.Values{"seen": {itoa(tb.Version)}})
+	href, _ := doc.Find(`[data-testid="trade-give-ROOT"]`).Attr("href")
+	u, err := url.Parse(href)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := kind.Page(testPage(), tb, u.Query())
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := goquery.NewDocumentFromReader(strings.NewReader(render(t, page)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gains := full.Find(`[data-testid="trade-gains"] form[method="post"] button[name="action"]`)
+	if gains.Length() == 0 {
+		t.Fatal("the page for the give link shows no gain to post")
+	}
+	if _, ok := full.Find(`[data-testid="trade-gains"] button`).First().Attr("autofocus"); !ok {
+		t.Error("the page does not put the focus on the first gain")
+	}
+	back, _ := full.Find(`[data-testid="trade-back"]`).Attr("href")
+	if !strings.Contains(back, "ui=trade") || strings.Contains(back, "trade.") {
+		t.Errorf("Back links to %q, want the first step", back)
+	}
+}
