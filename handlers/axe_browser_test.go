@@ -151,9 +151,7 @@ func axeWalk(t *testing.T, theme string, media []*emulation.MediaFeature, runAxe
 	seen := map[string][]string{}
 	check := func(name string) {
 		t.Helper()
-		if w := eval[int](p, `document.documentElement.scrollWidth`); w > 390 {
-			failures = append(failures, fmt.Sprintf("%s: the page is %d px wide on a 390 px screen", name, w))
-		}
+		p.fits(name)
 		if theme != "light" && (strings.HasPrefix(name, "tower") || strings.HasPrefix(name, "scribes")) {
 			p.docShot(strings.ReplaceAll(name, " ", "-") + "-" + theme)
 		}
@@ -256,7 +254,17 @@ func axeWalk(t *testing.T, theme string, media []*emulation.MediaFeature, runAxe
 		{"scribes hand-over", scribes, 3},
 		{"scribes end", scribes, -1},
 	} {
-		visit(c.name, p.importRecord(a.URL, prefix(t, c.file, c.n)))
+		path := p.importRecord(a.URL, prefix(t, c.file, c.n))
+		visit(c.name, path)
+		if strings.HasSuffix(c.name, " a turn") {
+			// The pages around a game: its log, its scoresheet, and what a
+			// spectator sees.
+			game := strings.TrimSuffix(c.name, " a turn")
+			watch := eval[string](p, `document.querySelector('[data-testid="watch-link"]').getAttribute('href')`)
+			visit(game+" log", path+"/log")
+			visit(game+" sheet", path+"/sheet")
+			visit(game+" spectator", watch)
+		}
 	}
 	visit("home (games)", "/")
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
@@ -158,12 +159,14 @@ func TestBrowserScribesEightSeats(t *testing.T) {
 	if h := boxes[len(boxes)-1].Bottom - boxes[0].Top; len(rows) > 2 || h > 80 {
 		t.Errorf("status strip: %d rows, %v px high; want a compact grid", len(rows), h)
 	}
+	p.fits("eight scribes")
 	p.screenshot("sc-eight-seats")
 
 	// The exchange picker: never the given element taken back, never more
 	// than the supply holds.
 	p.tap("exchange-open")
 	p.do(shown(sel("exchange-pick")))
+	p.fits("eight scribes, the exchange open")
 	p.screenshot("sc-exchange")
 	id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/g/")
 	st, _ := scState(t, a.Store, id)
@@ -192,48 +195,99 @@ func TestBrowserScribesEightSeats(t *testing.T) {
 	}
 }
 
-// The three-insignia trade is a small form: give, then pick the gain.
+// thumbSized fails the test for any link or button inside css smaller
+// than a 44 px square, the smallest target a thumb hits reliably.
+func (p *phone) thumbSized(state, css string) {
+	p.t.Helper()
+	small := eval[[]string](p, fmt.Sprintf(`Array.prototype.filter.call(document.querySelectorAll(%q), function (e) {
+		var r = e.getBoundingClientRect();
+		return r.width < 44 || r.height < 44;
+	}).map(function (e) { var r = e.getBoundingClientRect(); return (e.getAttribute('data-testid') || e.textContent.trim()) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height); })`, css+" a, "+css+" button"))
+	if len(small) > 0 {
+		p.t.Errorf("%s: targets under 44 px: %v", state, small)
+	}
+}
+
+// The three-insignia trade in two steps, upright, sideways, dark and in
+// forced colours: tap the give, the focus is on the first gain, tap a gain,
+// and the stored answer is the one picked. No step is wider than the phone.
 func TestBrowserScribesTradeForm(t *testing.T) {
 	a := startApp(t)
 	ctx, _ := browser(t)
 	p := &phone{t: t, ctx: ctx}
-	first := 1
-	setup := sc.Setup{Players: []string{"Mia", "Bot A", "Bot B"}, Bots: []string{"", "greedy", "greedy"}, First: &first}
-	var raw []byte
-	for seed := int64(1); seed < 40 && raw == nil; seed++ {
-		raw = scRecord(t, setup, seed, func(st sc.State) bool {
-			if st.Decider() != 0 || st.Phase() != sc.PhaseFollow {
-				return false
+	// Ben holds an Ash and a Root; Mia's reserve of the Ash-Tide-Gale tile
+	// asks him to trade, and he may give only his Root.
+	raw := scRecordAfter(t, nil, []string{"T-ASHW+TIDE+GALE-1"}, sc.Take(0, sc.ASHW, sc.TIDE), sc.Take(1, sc.ASHW, sc.ROOT), sc.Reserve(0, 0))
+	for _, mode := range []struct {
+		name  string
+		w, h  int64
+		media []*emulation.MediaFeature
+	}{
+		{"portrait", 390, 844, nil},
+		{"landscape", 844, 390, nil},
+		{"dark", 390, 844, []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}},
+		{"forced", 390, 844, []*emulation.MediaFeature{{Name: "forced-colors", Value: "active"}}},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			p.t = t
+			opts := []chromedp.EmulateViewportOption{chromedp.EmulateMobile}
+			if mode.w > mode.h {
+				opts = append(opts, chromedp.EmulateLandscape)
 			}
+			p.do(chromedp.EmulateViewport(mode.w, mode.h, opts...))
+			cdpCall(p, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: mode.media})
+			p.scImport(a.URL, raw)
+			p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
+			p.do(shown(sel("trade-gives")))
+			p.acting("trade-give-ROOT")
+			if got := p.text("trade-give-ROOT"); !strings.Contains(got, "Root") || !strings.Contains(got, "you hold 1") {
+				t.Errorf("the give reads %q, want Root and the count held", got)
+			}
+			p.fits(mode.name + " trade, give")
+			p.thumbSized(mode.name+" trade, give", `[data-testid="trade-form"]`)
+			p.docShot("scribes-trade-give-" + mode.name)
+			v := p.scSettle()
+
+			p.pick("trade-give-ROOT", has("trade-gains"))
+			p.acting(eval[string](p, `document.querySelector('[data-testid="trade-gains"] button').getAttribute('data-testid')`))
+			p.fits(mode.name + " trade, gain")
+			p.thumbSized(mode.name+" trade, gain", `[data-testid="trade-form"]`)
+			p.docShot("scribes-trade-gain-" + mode.name)
+			// Back goes to the first step, and the give again to the gains.
+			p.pick("trade-back", has("trade-gives"))
+			p.pick("trade-give-ROOT", has("trade-gains"))
+			id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/g/")
+			st, _ := scState(t, a.Store, id)
+			legal := 0
 			for _, ac := range sc.Legal(st).Actions {
-				if ac.Oinks != [sc.NumElements]int{} {
-					return true
+				if ac.Type == sc.ActFollow && ac.Give == sc.ROOT && ac.Oinks != [sc.NumElements]int{} {
+					legal++
 				}
 			}
-			return false
+			// 1 to 3 of Ash, Tide and Gale, as far as the supply goes.
+			if n := eval[int](p, `document.querySelectorAll('[data-testid="trade-gains"] button').length`); n != legal || n < 10 {
+				t.Errorf("%d gains offered, want the %d the rules allow", n, legal)
+			}
+			want := sc.FollowTrade(1, sc.ROOT, [sc.NumElements]int{sc.TIDE: 2, sc.GALE: 1})
+			if got := p.text("trade-gain-TIDE2-GALE1"); !strings.Contains(got, "Tide 0 → 2, Gale 0 → 1") {
+				t.Errorf("the gain reads %q, want the counts after it", got)
+			}
+			p.tap("trade-gain-TIDE2-GALE1")
+			p.waitVersion(v + 1)
+			log, err := a.Store.Log(context.Background(), id)
+			if err != nil || len(log) != v+1 {
+				t.Fatalf("log: %d entries, %v; want %d", len(log), err, v+1)
+			}
+			got, err := sc.ParseAction(log[v].Action)
+			if err != nil || got.Type != want.Type || got.Give != want.Give || got.Oinks != want.Oinks {
+				t.Fatalf("stored answer %s (%v), want Root for 2 Tide and 1 Gale", log[v].Action, err)
+			}
+			// Ben's own turn follows, on the phone he holds already.
+			p.do(shown(sel("main-actions")))
+			p.fits(mode.name + " turn after the trade")
+			if mode.media != nil {
+				p.docShot("scribes-turn-" + mode.name)
+			}
 		})
-	}
-	if raw == nil {
-		t.Skip("no seed gives Mia a trade follow-up")
-	}
-	p.scImport(a.URL, raw)
-	p.do(shown(sel("trade-form")))
-	if n := eval[int](p, `document.querySelectorAll('[data-testid="follow"] button').length`); n > 3 {
-		t.Errorf("the trade shows %d buttons, want the form's button and No trade", n)
-	}
-	p.screenshot("sc-trade")
-	v := p.scSettle()
-	eval[bool](p, `(() => { const s = document.querySelector('[data-testid="trade-pick"]'); s.selectedIndex = 1; return true })()`)
-	p.tap("trade")
-	p.waitFor(fmt.Sprintf(`document.querySelector('[data-version-src]').getAttribute('data-version-src') !== '%d'`, v))
-	p.waitFor(`window.grimoireOffline.quiet()`) // drawn at once; on the server once sent
-	id := strings.TrimPrefix(eval[string](p, `location.pathname`), "/g/")
-	log, err := a.Store.Log(context.Background(), id)
-	if err != nil || len(log) <= v {
-		t.Fatalf("log: %d entries, %v", len(log), err)
-	}
-	last, err := sc.ParseAction(log[v].Action)
-	if err != nil || last.Type != sc.ActFollow || last.Oinks == [sc.NumElements]int{} {
-		t.Fatalf("stored answer %s (%v), want a trade", log[v].Action, err)
 	}
 }

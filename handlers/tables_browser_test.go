@@ -71,6 +71,35 @@ func (p *phone) docShot(name string) {
 	}
 }
 
+// fits fails the test when the screen is wider than the phone, naming the
+// state and what sticks out. A page wider than the device grows the layout
+// viewport (innerWidth follows it), so the page is held to the device's
+// width as well as to innerWidth; the thumb bar, which scrolls by itself,
+// must not scroll sideways either.
+func (p *phone) fits(state string) {
+	p.t.Helper()
+	msg := eval[string](p, `(function(){
+		var root = document.documentElement, w = Math.min(innerWidth, screen.width);
+		var bars = Array.prototype.filter.call(document.querySelectorAll('[data-testid="thumb"], [data-thumbbar]'), function (b) { return b.scrollWidth > b.clientWidth + 1; });
+		if (root.scrollWidth <= w && innerWidth <= screen.width && bars.length === 0) return '';
+		function name(e) {
+			return e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.getAttribute('data-testid') ? '[' + e.getAttribute('data-testid') + ']' : '') +
+				(typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\s+/).join('.') : '');
+		}
+		// The outermost elements past the edge: their parent still fits.
+		var out = [];
+		document.querySelectorAll('body *').forEach(function (e) {
+			var r = e.getBoundingClientRect(), pr = e.parentElement.getBoundingClientRect();
+			if (r.width > 0 && r.right > w + 1 && pr.right <= w + 1 && out.length < 4) out.push(name(e) + ' ' + Math.round(r.left) + '-' + Math.round(r.right));
+		});
+		bars.forEach(function (b) { out.push(name(b) + ' scrolls sideways: ' + b.scrollWidth + ' of ' + b.clientWidth); });
+		return 'page ' + root.scrollWidth + ' px wide, innerWidth ' + innerWidth + ', screen ' + screen.width + ': ' + out.join('; ');
+	})()`)
+	if msg != "" {
+		p.t.Errorf("%s is wider than the phone: %s", state, msg)
+	}
+}
+
 func sized(t *testing.T, w, h int64) *phone {
 	t.Helper()
 	ctx, _ := browser(t)
@@ -90,10 +119,12 @@ func TestBrowserTowerThumbBar(t *testing.T) {
 				p.do(fill(chromedp.CSS("#general"), "Ana"), fill(chromedp.CSS("#mage"), "Ben"))
 			}, "")
 			p.acting("reveal")
+			p.fits("tower-handover-" + size.name)
 			p.docShot("tower-handover-" + size.name)
 			p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
 			p.selectCoins("L1", "L2")
 			p.acting("place")
+			p.fits("tower-place-" + size.name)
 			p.docShot("tower-place-" + size.name)
 			p.step("place", 1)
 			p.acting("end")
@@ -115,6 +146,7 @@ func TestBrowserTowerThumbBar(t *testing.T) {
 			p.pick("sr-2", has("chosen-spell"))
 			p.pick("aim-zone-1", has("preview"))
 			p.acting("cast")
+			p.fits("tower-cast-" + size.name)
 			p.docShot("tower-cast-" + size.name)
 			v := eval[int](p, `+document.querySelector('[data-version-src]').getAttribute('data-version-src')`)
 			p.step("cast", v+1)
@@ -172,6 +204,7 @@ func TestBrowserScribesThumbBar(t *testing.T) {
 			}
 			reveal("Mia")
 			p.acting("take-ASHW-TIDE")
+			p.fits("scribes-turn-" + size.name)
 			p.docShot("scribes-turn-" + size.name)
 			p.tap("take-ASHW-TIDE")
 			reveal("Ben")
@@ -181,6 +214,7 @@ func TestBrowserScribesThumbBar(t *testing.T) {
 			p.tap("scribe-slot-0-0")
 			reveal("Ben")
 			p.acting("follow-ASHW")
+			p.fits("scribes-follow-" + size.name)
 			p.docShot("scribes-follow-" + size.name)
 			p.tap("follow-ASHW")
 			p.acting("take-ASHW-TIDE")
@@ -205,6 +239,7 @@ type axeFinding struct {
 // as it is now and fails the test on any violation, naming the state.
 func (p *phone) axe(state string) {
 	p.t.Helper()
+	defer p.fits(state)
 	src, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
 	if err != nil {
 		p.t.Fatal(err)
@@ -306,7 +341,9 @@ func TestBrowserTablesAxe(t *testing.T) {
 	p.axe("scribes new game")
 	quiet := []string{"T-ASHW-1", "T-ASHW-2", "T-ASHW-3", "T-ASHW-4", "T-ASHW-5", "T-TIDE-1", "T-TIDE-2", "T-TIDE-3"}
 	tens := []string{"ASHW-10", "TIDE-10", "GALE-10", "ROOT-10", "ASHW-9", "TIDE-9", "GALE-9", "ROOT-9", "ASHW-8"}
-	p.scImport(a.URL, scRecordAfter(t, nil, nil))
+	// The widest row: an arena (four insignias) and a three-insignia tile
+	// side by side.
+	p.scImport(a.URL, scRecordAfter(t, nil, []string{"T-ARENA-1", "T-ASHW+TIDE+GALE-2"}))
 	p.axe("scribes hand-over")
 	p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
 	p.axe("scribes turn")
@@ -320,7 +357,9 @@ func TestBrowserTablesAxe(t *testing.T) {
 	if got := p.text("trade-held"); !strings.Contains(got, "Root") {
 		t.Errorf("the trade does not show what Ben holds: %q", got)
 	}
-	p.axe("scribes trade")
+	p.axe("scribes trade, give")
+	p.pick("trade-give-ROOT", has("trade-gains"))
+	p.axe("scribes trade, gain")
 	p.scImport(a.URL, scRecordAfter(t, tens, quiet, sc.Reserve(0, 0), sc.Reserve(1, 1), sc.Reserve(0, 2), sc.Reserve(1, 3)))
 	if eval[bool](p, has("privacy")) {
 		p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)

@@ -184,7 +184,7 @@ func (Kind) Lines(t play.Table) ([]string, error) {
 }
 
 // Fragments draws the viewer's screen; step's "seen" is the privacy screen
-// tapped away at that version.
+// tapped away at that version, its "ui" the trade's first step taken.
 func (Kind) Fragments(t play.Table, step url.Values) ([]views.Fragment, error) {
 	b, err := board(t, step)
 	if err != nil {
@@ -225,6 +225,11 @@ func SourceOf(t play.Table, step url.Values) (scview.Source, error) {
 		Watch: t.Watch, CSRF: t.CSRF, Setup: t.Setup, Seed: t.Seed,
 		Actions: t.Actions, Seat: t.Viewer, Owner: t.Owner && !t.Watch,
 		Revealed: seen != "" && seen == strconv.Itoa(t.Version), Offline: t.Offline,
+	}
+	// The trade's first step picked what to give (ui=trade.ROOT); "ui=trade"
+	// alone is the first step again.
+	if give, ok := strings.CutPrefix(step.Get("ui"), "trade."); ok {
+		src.TradeGive = give
 	}
 	if t.Watch {
 		src.Seat = play.Scorekeeper

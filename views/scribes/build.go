@@ -38,6 +38,10 @@ type Source struct {
 	// Record is the table the page embeds for offline play, as play made it
 	// ("" for a spectator, who never plays).
 	Record string
+	// TradeGive is the element code picked at the first step of a
+	// three-insignia trade ("" none); a give the rules do not offer now is
+	// ignored, and the first step shows again.
+	TradeGive string
 }
 
 // Join is one seat's join link.
@@ -202,7 +206,8 @@ func Build(src Source, version int) (Board, error) {
 	lines = MaskReserves(states, acts, lines, viewer)
 	if !src.Watch {
 		if n, what, err := UndoPlan(setup, acts, lines, src.Seat); err == nil && n > 0 {
-			b.CanUndo, b.UndoWhat = true, what
+			// The log's codes as names, like the log below it.
+			b.CanUndo, b.UndoWhat = true, named(b.Data, what)
 		}
 	}
 	for i, l := range lines {
@@ -211,6 +216,12 @@ func Build(src Source, version int) (Board, error) {
 	first := max(len(lines)-6, 0)
 	for i := first; i < len(lines); i++ {
 		b.LogTail = append(b.LogTail, LogLine{N: i + 1, Text: lines[i]})
+	}
+	if b.Acting && b.Choices.Decision == sc.DecideFollow && src.TradeGive != "" {
+		if e, err := sc.ParseElement(src.TradeGive); err == nil {
+			b.TradeGive, b.TradePicked = e, true
+			_, b.TradePicked = b.tradeChosen(b.tradeGroups())
+		}
 	}
 	b.Moves = len(acts)
 	b.Announce = announce(setup, acts, lines, st)

@@ -8,6 +8,7 @@ package scribes
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,6 +55,10 @@ type Board struct {
 	BotPending bool       // a bot decides: the page asks for its move after a pause
 	HandTo     string     // privacy screen: hand the phone to this person
 	RevealURL  string
+	// TradePicked: the three-insignia trade is at its second step, the
+	// gains for TradeGive (a legal give; otherwise the first step shows).
+	TradePicked bool
+	TradeGive   sc.Element
 
 	Joins    []Join
 	LogTail  []LogLine
@@ -344,13 +349,112 @@ func (b Board) tradeGroups() []actionGroup {
 	return out
 }
 
-// tradeGive names the oink(s) a trade gives: "Ashw", or "Ashw or Tide".
-func (b Board) tradeGive(gs []actionGroup) string {
-	names := make([]string, len(gs))
-	for i, g := range gs {
-		names[i] = b.elName(g.Give)
+// tradeChosen is the group of the give picked at the trade's first step,
+// when that give is still a legal one.
+func (b Board) tradeChosen(gs []actionGroup) (actionGroup, bool) {
+	if !b.TradePicked {
+		return actionGroup{}, false
 	}
-	return strings.Join(names, " or ")
+	for _, g := range gs {
+		if g.Give == b.TradeGive {
+			return g, true
+		}
+	}
+	return actionGroup{}, false
+}
+
+// tradeURL is the GET step of the trade: the gains for give, or the first
+// step again (back). On a shared phone it keeps the privacy screen tapped
+// away ("seen"), which only this version's screen could have done.
+func (b Board) tradeURL(give *sc.Element) string {
+	q := url.Values{"v": {b.v()}, "ui": {"trade"}}
+	if give != nil {
+		q.Set("ui", "trade."+give.String())
+	}
+	if b.Shared {
+		q.Set("seen", b.v())
+	}
+	return b.Refresh + "?" + q.Encode()
+}
+
+// gainRow is the gains of one size (3, 2 or 1 oinks), for the trade's
+// second step.
+type gainRow struct {
+	N     int
+	Gains []gainOption
+}
+
+// gainOption is one legal gain with what the decider holds after it.
+type gainOption struct {
+	Action sc.Action
+	ID     string   // data-testid: trade-gain-TIDE2-GALE1
+	After  []string // per element gained: "Tide 0 → 2"
+	// PutBack is how many oinks go back after the trade (more than 5 held).
+	PutBack int
+}
+
+// gainRows lays out a give's gains by size, the biggest first, each with
+// the counts after the trade; in a size, in element order (the most Ash
+// first, then Tide...), so the same gain is always in the same place.
+func (b Board) gainRows(g actionGroup) []gainRow {
+	held := b.heldBy(b.Decider)
+	opts := slices.Clone(g.Options)
+	slices.SortStableFunc(opts, func(x, y sc.Action) int {
+		if d := total(sc.Oinks(y.Oinks)) - total(sc.Oinks(x.Oinks)); d != 0 {
+			return d
+		}
+		for e := range x.Oinks {
+			if x.Oinks[e] != y.Oinks[e] {
+				return y.Oinks[e] - x.Oinks[e]
+			}
+		}
+		return 0
+	})
+	var rows []gainRow
+	for _, a := range opts {
+		n := total(sc.Oinks(a.Oinks))
+		if len(rows) == 0 || rows[len(rows)-1].N != n {
+			rows = append(rows, gainRow{N: n})
+		}
+		var id, after []string
+		for e, k := range a.Oinks {
+			if k > 0 {
+				el := sc.Element(e)
+				id = append(id, el.String()+strconv.Itoa(k))
+				after = append(after, fmt.Sprintf("%s %d → %d", b.elName(el), held[e], held[e]+k))
+			}
+		}
+		r := &rows[len(rows)-1]
+		r.Gains = append(r.Gains, gainOption{
+			Action:  a,
+			ID:      "trade-gain-" + strings.Join(id, "-"),
+			After:   after,
+			PutBack: max(total(sc.Oinks(held))-1+n-sc.MaxOinks, 0),
+		})
+	}
+	return rows
+}
+
+// tradeDecline is the follow-up's "No trade" answer.
+func (b Board) tradeDecline() (sc.Action, bool) {
+	for _, a := range b.actionsOf(sc.ActFollow) {
+		if a.Decline {
+			return a, true
+		}
+	}
+	return sc.Action{}, false
+}
+
+// tileNames names the insignias of a tile: "Ash, Tide and Gale".
+func (b Board) tileNames(t sc.TileView) string {
+	names := make([]string, len(t.Insignias))
+	for i, e := range t.Insignias {
+		names[i] = b.elName(e)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // exchangeGroups lists the legal exchanges (never the given element taken
@@ -382,10 +486,6 @@ func (b Board) exchangeGroups() []actionGroup {
 
 func (b Board) exchangeLabel(a sc.Action) string {
 	return fmt.Sprintf("Give 1 %s → take %d %s", b.elName(a.Give), a.Count, b.elName(a.Take))
-}
-
-func (b Board) tradeLabel(a sc.Action) string {
-	return fmt.Sprintf("Give 1 %s → gain %s", b.elName(a.Give), b.oinkText(a.Oinks))
 }
 
 func (b Board) tileKind(t sc.TileView) string {
@@ -547,9 +647,17 @@ func (b Board) focusID() string {
 			return "discard-" + b.oinkText(acts[0].Oinks)
 		}
 	case sc.DecideFollow:
-		if len(b.tradeGroups()) == 0 {
+		gs := b.tradeGroups()
+		if len(gs) == 0 {
 			if acts := b.actionsOf(sc.ActFollow); len(acts) > 0 {
 				return "follow-" + acts[0].Element.String()
+			}
+		}
+		// The trade's second step: its first gain (the first step's
+		// first give is a link and carries autofocus itself).
+		if g, ok := b.tradeChosen(gs); ok {
+			if rows := b.gainRows(g); len(rows) > 0 {
+				return rows[0].Gains[0].ID
 			}
 		}
 	}
