@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"container/list"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -9,6 +10,8 @@ import (
 	"net/url"
 	"sort"
 	"sync"
+
+	"github.com/a-h/templ"
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
@@ -38,6 +41,35 @@ type rendered struct {
 	ID    string
 	HTML  string
 	Fresh bool
+	// later, when not nil, draws HTML on first use instead: the embedded
+	// record, which an answer with a record delta never sends.
+	later *lazyHTML
+}
+
+// html is the fragment's HTML, drawn now if it was left for later.
+func (r rendered) html(ctx context.Context) (string, error) {
+	if r.later == nil {
+		return r.HTML, nil
+	}
+	return r.later.draw(ctx)
+}
+
+// lazyHTML is a fragment drawn once, by whichever answer needs it first.
+type lazyHTML struct {
+	once sync.Once
+	comp templ.Component
+	// size is what the cache counts for it before it is drawn.
+	size int
+	html string
+	err  error
+}
+
+func (l *lazyHTML) draw(ctx context.Context) (string, error) {
+	l.once.Do(func() {
+		l.html, l.err = renderString(ctx, l.comp)
+		l.comp = nil
+	})
+	return l.html, l.err
 }
 
 // gameState is one game at one version, read from the store: shared
@@ -366,6 +398,9 @@ func screenSize(k screenKey, r []rendered) int {
 	n := 64 + len(k.viewer) + len(k.step)
 	for _, f := range r {
 		n += len(f.ID) + len(f.HTML) + 32
+		if f.later != nil {
+			n += f.later.size
+		}
 	}
 	return n
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // botHolder prefixes the holder of a seat row played by a bot: "bot:greedy".
@@ -184,6 +185,12 @@ func (h *Handler) drawn(c echo.Context, k play.Kind, id string, key screenKey, t
 	}
 	out := make([]rendered, len(frags))
 	for i, f := range frags {
+		if f.ID == offline.ElementID {
+			// The record grows with the game; only an answer that carries
+			// it whole draws it.
+			out[i] = rendered{ID: f.ID, Fresh: f.Fresh, later: &lazyHTML{comp: f.Component, size: 256 + 40*len(t.Actions)}}
+			continue
+		}
 		s, err := renderString(c.Request().Context(), f.Component)
 		if err != nil {
 			return nil, fmt.Errorf("render fragment %s: %w", f.ID, err)

@@ -158,11 +158,7 @@ func source(t play.Table) (saview.Source, error) {
 	if !t.Watch {
 		t.Viewer = play.Scorekeeper // a Spells & Arrows game has no seats
 		t.Seats = nil
-		rec, err := t.JSON()
-		if err != nil {
-			return src, err
-		}
-		src.Record = rec
+		src.Record = t.JSON
 	}
 	return src, nil
 }

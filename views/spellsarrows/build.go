@@ -9,6 +9,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // Source is what a screen is drawn from: the game's record and who looks.
@@ -24,8 +25,9 @@ type Source struct {
 	Seed           int64
 	Actions        []json.RawMessage // the actions in force, in order
 	// Record is the game as the page embeds it for offline play, decided by
-	// the play layer ("" embeds none, as for a spectator).
-	Record string
+	// the play layer (nil embeds none, as for a spectator), made only when
+	// drawn.
+	Record offline.Record
 	// Step is the query of a GET step of the screen: the giant leap being
 	// aimed (ui=leap.SPAN, then ui=leap.SPAN.SPAN); nil after a write.
 	Step url.Values
