@@ -634,7 +634,15 @@
     if (!ownPath(d.path)) return;
     var p = d.parameters, v = p && (typeof p.get === "function" ? p.get("v") : p.v);
     var at = copyVersion();
-    if (at !== null && v !== null && v !== undefined && String(v) === String(at)) d.headers["X-Grimoire-Record"] = "delta";
+    if (at === null) return;
+    if (v !== null && v !== undefined && String(v) === String(at)) {
+      d.headers["X-Grimoire-Record"] = "delta";
+    } else if (d.elt && d.elt.id === "grimoire-src-refresh" && !mem.length && !game.local && !mustStayLocal) {
+      // The refresh after a sync asks from version 0 (every fragment);
+      // the copy, every tap of it confirmed, is the server's at its version.
+      d.headers["X-Grimoire-Record"] = "delta";
+      d.headers["X-Grimoire-Record-At"] = String(at);
+    }
   });
   api.deltas = 0;
   api.fullRecords = 0;
