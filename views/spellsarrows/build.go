@@ -156,6 +156,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 		b.Announce = Announcement(p.prev.Snapshot(), b.Snap, p.last, tail[len(tail)-1], setup.Spy, setup.Mage)
 	}
 	b.aim(src.Step)
+	b.spans = b.spansNow()
 	for i, line := range tail {
 		b.LogTail = append(b.LogTail, LogLine{N: p.N - len(tail) + i + 1, Text: line})
 	}

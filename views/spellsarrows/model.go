@@ -55,6 +55,8 @@ type Board struct {
 	LeapFrom, LeapTo string
 	// Stepped says the screen answers a GET step of aiming (ui=leap...).
 	Stepped bool
+
+	spans []courtSpan // courtSpans, worked out by Build
 }
 
 // LogLine is one numbered sentence of the game log.
