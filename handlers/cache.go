@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"container/list"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -9,6 +10,8 @@ import (
 	"net/url"
 	"sort"
 	"sync"
+
+	"github.com/a-h/templ"
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
@@ -38,6 +41,35 @@ type rendered struct {
 	ID    string
 	HTML  string
 	Fresh bool
+	// later, when not nil, draws HTML on first use instead: the embedded
+	// record, which an answer with a record delta never sends.
+	later *lazyHTML
+}
+
+// html is the fragment's HTML, drawn now if it was left for later.
+func (r rendered) html(ctx context.Context) (string, error) {
+	if r.later == nil {
+		return r.HTML, nil
+	}
+	return r.later.draw(ctx)
+}
+
+// lazyHTML is a fragment drawn once, by whichever answer needs it first.
+type lazyHTML struct {
+	once sync.Once
+	comp templ.Component
+	// size is what the cache counts for it before it is drawn.
+	size int
+	html string
+	err  error
+}
+
+func (l *lazyHTML) draw(ctx context.Context) (string, error) {
+	l.once.Do(func() {
+		l.html, l.err = renderString(ctx, l.comp)
+		l.comp = nil
+	})
+	return l.html, l.err
 }
 
 // gameState is one game at one version, read from the store: shared
@@ -45,8 +77,42 @@ type rendered struct {
 // copies).
 type gameState struct {
 	Log []store.Entry
-	// InForce are the log's action entries still in force.
+	// InForce are the log's action entries still in force; Actions and
+	// Seats are their actions and seats, as a play.Table holds them.
 	InForce []store.Entry
+	Actions []json.RawMessage
+	Seats   []int
+	// States are the kind's kept states (play.Stepper) after prefixes of
+	// InForce, the longest last: the last one is the game now when its
+	// InForce() is len(InForce), and the ones before it serve an undo
+	// without a replay. Never written once shared.
+	States []play.State
+}
+
+// cacheMaxStates is how many states an entry keeps: the game now and a few
+// before it, for undos. An undo further back replays once.
+const cacheMaxStates = 8
+
+// now is the kept state of the game at this version, if any.
+func (st gameState) now() play.State {
+	if n := len(st.States); n > 0 && st.States[n-1].InForce() == len(st.InForce) {
+		return st.States[n-1]
+	}
+	return nil
+}
+
+// withState is states with s as the state of the game now: states after
+// longer prefixes than s's are dropped (an undo took them back), and at
+// most cacheMaxStates are kept. It returns a new slice.
+func withState(states []play.State, s play.State) []play.State {
+	n := len(states)
+	for n > 0 && states[n-1].InForce() >= s.InForce() {
+		n--
+	}
+	first := max(n+1-cacheMaxStates, 0)
+	out := make([]play.State, 0, n-first+1)
+	out = append(out, states[first:n]...)
+	return append(out, s)
 }
 
 type screenKey struct {
@@ -62,9 +128,11 @@ type cacheEntry struct {
 	screens map[screenKey][]rendered
 	// order lists screens oldest first, for eviction within the entry.
 	order []screenKey
-	// logBuf and inBuf back state's slices and may run past them: only the
-	// cache appends to them, under its lock.
+	// logBuf, inBuf, actBuf and seatBuf back state's slices and may run
+	// past them: only the cache appends to them, under its lock.
 	logBuf, inBuf []store.Entry
+	actBuf        []json.RawMessage
+	seatBuf       []int
 	size          int
 }
 
@@ -107,6 +175,10 @@ func (gc *gameCache) put(id string, log []store.Entry) gameState {
 	st := gameState{Log: log[:n:n]}
 	in := store.InForce(st.Log)
 	st.InForce = in[:len(in):len(in)]
+	st.Actions, st.Seats = make([]json.RawMessage, len(in)), make([]int, len(in))
+	for i, x := range in {
+		st.Actions[i], st.Seats[i] = x.Action, x.Seat
+	}
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	el, ok := gc.byID[id]
@@ -116,12 +188,15 @@ func (gc *gameCache) put(id string, log []store.Entry) gameState {
 		gc.byID[id] = el
 	}
 	e := el.Value.(*cacheEntry)
-	if n >= e.version {
+	if n > e.version {
 		gc.bytes -= e.size
 		e.version, e.state = n, st
-		e.logBuf, e.inBuf = nil, nil
+		e.logBuf, e.inBuf, e.actBuf, e.seatBuf = nil, nil, nil, nil
 		e.size = e.stateSize() + e.screensSize()
 		gc.bytes += e.size
+	} else if n == e.version {
+		// The same log (it only grows): keep what was built on it.
+		st = e.state
 	}
 	gc.lru.MoveToFront(el)
 	gc.evict()
@@ -131,9 +206,11 @@ func (gc *gameCache) put(id string, log []store.Entry) gameState {
 // appendTo moves a cached game on by entries it just stored at version
 // from: the new log is the old one plus entries, with no second read. The
 // entry's own arrays grow in place (readers hold capped prefixes, which an
-// append never writes), so a tap costs the same at action 10 and 5,000. It
-// answers false when the cache does not hold version from.
-func (gc *gameCache) appendTo(id string, from int, entries []store.Entry) (gameState, bool) {
+// append never writes), so a tap costs the same at action 10 and 5,000.
+// next, when not nil, is the kind's state after the new actions in force
+// (the caller stepped it); after undos the kept states may already hold it.
+// It answers false when the cache does not hold version from.
+func (gc *gameCache) appendTo(id string, from int, entries []store.Entry, next play.State) (gameState, bool) {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	el, ok := gc.byID[id]
@@ -147,10 +224,11 @@ func (gc *gameCache) appendTo(id string, from int, entries []store.Entry) (gameS
 		e.logBuf = e.state.Log
 	}
 	e.logBuf = append(e.logBuf, entries...)
-	in := e.inBuf
-	if len(in) != len(e.state.InForce) {
-		in = e.state.InForce
+	in, acts, seats := e.inBuf, e.actBuf, e.seatBuf
+	if len(in) != len(e.state.InForce) || len(acts) != len(in) || len(seats) != len(in) {
+		in, acts, seats = e.state.InForce, e.state.Actions, e.state.Seats
 	}
+	states := e.state.States
 	added := 96 * len(entries)
 	for i := range entries {
 		x := &e.logBuf[from+i]
@@ -159,23 +237,61 @@ func (gc *gameCache) appendTo(id string, from int, entries []store.Entry) (gameS
 		if x.Kind == store.KindUndo {
 			// A shrunk list must not be grown in place: a reader's longer
 			// prefix would see the new action over the one taken back.
-			if len(in) > 0 {
-				in = in[: len(in)-1 : len(in)-1]
+			if k := len(in) - 1; k >= 0 {
+				in, acts, seats = in[:k:k], acts[:k:k], seats[:k:k]
 			}
 			continue
 		}
-		in = append(in, *x)
+		in, acts, seats = append(in, *x), append(acts, x.Action), append(seats, x.Seat)
 	}
-	e.inBuf = in
+	e.inBuf, e.actBuf, e.seatBuf = in, acts, seats
+	// Keep the states after prefixes the new list still starts with: an
+	// undo drops the longer ones, an action keeps them all.
+	keep := len(states)
+	for keep > 0 && states[keep-1].InForce() > len(in) {
+		keep--
+	}
+	if next != nil && next.InForce() == len(in) {
+		states = withState(states[:keep], next)
+	} else if keep != len(states) {
+		states = states[:keep:keep]
+	}
+	added += stateBytes * (len(states) - len(e.state.States))
 	n := len(e.logBuf)
 	e.version = n
-	e.state = gameState{Log: e.logBuf[:n:n], InForce: in[:len(in):len(in)]}
+	k := len(in)
+	e.state = gameState{Log: e.logBuf[:n:n], InForce: in[:k:k], Actions: acts[:k:k], Seats: seats[:k:k], States: states}
 	e.size += added
 	gc.bytes += added
 	gc.lru.MoveToFront(el)
 	gc.evict()
 	return e.state, true
 }
+
+// keepState keeps s as the kind's state of the game at version, when the
+// cache holds that version and s is after all of its actions in force.
+func (gc *gameCache) keepState(id string, version int, s play.State) {
+	gc.mu.Lock()
+	defer gc.mu.Unlock()
+	el, ok := gc.byID[id]
+	if !ok {
+		return
+	}
+	e := el.Value.(*cacheEntry)
+	if e.version != version || s.InForce() != len(e.state.InForce) || e.state.now() != nil {
+		return
+	}
+	was := len(e.state.States)
+	e.state.States = withState(e.state.States, s)
+	add := stateBytes * (len(e.state.States) - was)
+	e.size += add
+	gc.bytes += add
+	gc.evict()
+}
+
+// stateBytes is a kept state's size as the cache counts it: a rules state
+// shares most of its data with the states before it.
+const stateBytes = 2048
 
 // drop forgets a game (deleted).
 func (gc *gameCache) drop(id string) {
@@ -267,7 +383,7 @@ func (e *cacheEntry) stateSize() int {
 	for _, x := range e.state.Log {
 		n += len(x.Action) + len(x.ClientID) + 96
 	}
-	return n + 48*len(e.state.InForce)
+	return n + 72*len(e.state.InForce) + stateBytes*len(e.state.States)
 }
 
 func (e *cacheEntry) screensSize() int {
@@ -282,6 +398,9 @@ func screenSize(k screenKey, r []rendered) int {
 	n := 64 + len(k.viewer) + len(k.step)
 	for _, f := range r {
 		n += len(f.ID) + len(f.HTML) + 32
+		if f.later != nil {
+			n += f.later.size
+		}
 	}
 	return n
 }

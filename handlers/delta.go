@@ -28,14 +28,34 @@ import (
 // K, then append these actions (and their seats), and set the version to V.
 // K is below the copy's length when undos since F took actions back. The
 // header is absent whenever the whole record is sent as before.
+//
+// A request whose v is not the version of the page's copy (a refresh asks
+// from version 0 to get every fragment) names the copy's version in
+//
+//	X-Grimoire-Record-At: N
+//
+// and the delta then starts from N: F is N. The copy must be the server's
+// record at N (every tap it holds confirmed), which only the page knows.
 const (
 	recordModeHeader  = "X-Grimoire-Record"
 	recordDeltaHeader = "X-Grimoire-Record-Delta"
+	recordAtHeader    = "X-Grimoire-Record-At"
 )
 
 func wantsDelta(c echo.Context) bool {
 	c.Response().Header().Add("Vary", recordModeHeader)
+	c.Response().Header().Add("Vary", recordAtHeader)
 	return c.Request().Header.Get(recordModeHeader) == "delta"
+}
+
+// deltaFrom is the version of the copy a delta starts from: the one the
+// request names in X-Grimoire-Record-At when it is a version of the game,
+// otherwise the version the request was made on.
+func deltaFrom(c echo.Context, s screen, version int) int {
+	if at, err := strconv.Atoi(c.Request().Header.Get(recordAtHeader)); err == nil && at >= 0 && at <= version {
+		return at
+	}
+	return s.From
 }
 
 // recordDelta takes the record out of an answer and says its change in the
@@ -48,17 +68,18 @@ func (h *Handler) recordDelta(c echo.Context, t play.Table, s screen, before, no
 		return before, now
 	}
 	in := h.inForce(s.Game.ID, s.Log)
-	// An action in force now that was stored by version From was in force
-	// at From too (an undo only takes the latest back, and nothing comes
+	from := deltaFrom(c, s, t.Version)
+	// An action in force now that was stored by version from was in force
+	// at from too (an undo only takes the latest back, and nothing comes
 	// back), and those are a prefix of both lists.
-	keep := sort.Search(len(in), func(i int) bool { return in[i].Seq > s.From })
+	keep := sort.Search(len(in), func(i int) bool { return in[i].Seq > from })
 	d := struct {
 		From        int               `json:"from"`
 		Version     int               `json:"version"`
 		Keep        int               `json:"keep"`
 		Actions     []json.RawMessage `json:"actions"`
 		ActionSeats []int             `json:"actionSeats"`
-	}{From: s.From, Version: t.Version, Keep: keep, Actions: []json.RawMessage{}, ActionSeats: []int{}}
+	}{From: from, Version: t.Version, Keep: keep, Actions: []json.RawMessage{}, ActionSeats: []int{}}
 	for _, e := range in[keep:] {
 		d.Actions = append(d.Actions, e.Action)
 		d.ActionSeats = append(d.ActionSeats, e.Seat)

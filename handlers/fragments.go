@@ -18,20 +18,34 @@ import (
 // (or when it is Fresh: the client's copy may carry a selection).
 func writeFragments(c echo.Context, status int, before, after []rendered, message string, isError bool) error {
 	ctx := c.Request().Context()
-	var old map[string]string
+	var old map[string]rendered
 	if before != nil {
-		old = make(map[string]string, len(before))
+		old = make(map[string]rendered, len(before))
 		for _, f := range before {
-			old[f.ID] = f.HTML
+			old[f.ID] = f
 		}
 	}
 	var buf bytes.Buffer
 	for _, f := range after {
-		if prev, ok := old[f.ID]; ok && prev == f.HTML && !f.Fresh {
-			continue
+		prev, ok := old[f.ID]
+		if ok && prev.later != nil && prev.later == f.later && !f.Fresh {
+			continue // the very same drawing
+		}
+		now, err := f.html(ctx)
+		if err != nil {
+			return fmt.Errorf("render fragment %s: %w", f.ID, err)
+		}
+		if ok && !f.Fresh {
+			was, err := prev.html(ctx)
+			if err != nil {
+				return fmt.Errorf("render fragment %s: %w", f.ID, err)
+			}
+			if was == now {
+				continue
+			}
 		}
 		fmt.Fprintf(&buf, `<div hx-swap-oob="innerHTML:#%s">`, html.EscapeString(f.ID))
-		buf.WriteString(f.HTML)
+		buf.WriteString(now)
 		buf.WriteString("</div>\n")
 	}
 	if err := views.Alert(message, isError).Render(ctx, &buf); err != nil {

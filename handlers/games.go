@@ -204,10 +204,14 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		entryKind = store.KindAction
 	}
 	e := store.Entry{Kind: entryKind, Seat: seat, ClientID: clientActionID(c, form, v), At: h.now().UTC()}
+	var t play.Table
 	if v == g.Version {
 		// Only a tap made on the current screen is checked against the rules:
 		// a stale one is refused below without being judged.
-		t := h.table(c, s, log)
+		t = h.table(c, s, log)
+		if kind != store.KindUndo {
+			h.played(k, &t)
+		}
 		var rerr error
 		switch kind {
 		case store.KindUndo:
@@ -267,7 +271,7 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		// was made on (its key names that version, so a repeat racing it
 		// was stored there too, with the same entries): the log is what we
 		// read plus these entries, with no second read.
-		if st, ok := h.cache.appendTo(g.ID, v, entries); ok {
+		if st, ok := h.cache.appendTo(g.ID, v, entries, stepped(k, t, e)); ok {
 			s.Log = st.Log
 		} else {
 			s.Log = append(log[:v:v], entries...)

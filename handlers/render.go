@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -23,13 +24,27 @@ func render(c echo.Context, status int, comp templ.Component) error {
 }
 
 // renderString renders a component to text (fragment diffing, tests).
+// The buffers are reused: a tap draws several fragments of a few KB each,
+// and growing a fresh buffer to that size each time costs more than the
+// text itself.
 func renderString(ctx context.Context, comp templ.Component) (string, error) {
-	var buf bytes.Buffer
-	if err := comp.Render(ctx, &buf); err != nil {
+	buf := renderBufs.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= maxPooledBuf {
+			buf.Reset()
+			renderBufs.Put(buf)
+		}
+	}()
+	if err := comp.Render(ctx, buf); err != nil {
 		return "", err
 	}
 	return buf.String(), nil
 }
+
+// maxPooledBuf keeps a long game's record (hundreds of KB) out of the pool.
+const maxPooledBuf = 64 << 10
+
+var renderBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // page fills the layout's view model for this request.
 func (h *Handler) page(c echo.Context, title, section string) views.Page {

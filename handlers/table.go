@@ -10,6 +10,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // botHolder prefixes the holder of a seat row played by a bot: "bot:greedy".
@@ -19,7 +20,7 @@ const botHolder = "bot:"
 // log: what every play.Kind method reads.
 func (h *Handler) table(c echo.Context, s screen, log []store.Entry) play.Table {
 	g := s.Game
-	in := h.inForce(g.ID, log)
+	st, cached := h.cached(g.ID, log)
 	csrf := csrfToken(c)
 	if s.Watch {
 		// A read-only view posts nothing; without the token, every
@@ -29,14 +30,20 @@ func (h *Handler) table(c echo.Context, s screen, log []store.Entry) play.Table 
 	t := play.Table{
 		Kind: g.Kind, GameID: g.ID, Title: g.Title, SpectatorToken: g.SpectatorToken,
 		CSRF: csrf, Setup: g.Setup, Seed: g.Seed, Version: len(log),
-		Actions: make([]json.RawMessage, len(in)), ActionSeats: make([]int, len(in)),
 		Viewer: s.Seat, Watch: s.Watch, Owner: !s.Watch && g.Owner == device(c),
 	}
 	if s.Watch {
 		t.Viewer = play.Scorekeeper
 	}
-	for i, e := range in {
-		t.Actions[i], t.ActionSeats[i] = e.Action, e.Seat
+	if cached {
+		// Shared and capped: no Kind method writes a table's actions.
+		t.Actions, t.ActionSeats, t.State = st.Actions, st.Seats, st.now()
+	} else {
+		in := store.InForce(log)
+		t.Actions, t.ActionSeats = make([]json.RawMessage, len(in)), make([]int, len(in))
+		for i, e := range in {
+			t.Actions[i], t.ActionSeats[i] = e.Action, e.Seat
+		}
 	}
 	t.Seats = playSeats(s.Seats, !s.Watch)
 	return t
@@ -66,10 +73,51 @@ func playSeats(rows []store.Seat, withJoins bool) []play.Seat {
 // cached log of that version (the same array), so a long game is not folded
 // again on every request.
 func (h *Handler) inForce(id string, log []store.Entry) []store.Entry {
-	if st, ok := h.cache.state(id, len(log)); ok && len(log) > 0 && &st.Log[0] == &log[0] {
+	if st, ok := h.cached(id, log); ok {
 		return st.InForce
 	}
 	return store.InForce(log)
+}
+
+// cached is the cache's state of the game when log is its cached log of
+// that version (the same array).
+func (h *Handler) cached(id string, log []store.Entry) (gameState, bool) {
+	if len(log) == 0 {
+		return gameState{}, false
+	}
+	st, ok := h.cache.state(id, len(log))
+	return st, ok && &st.Log[0] == &log[0]
+}
+
+// played gives the table its kind's kept state (play.Stepper), replaying
+// the game once when the cache has none for this version and keeping what
+// it replayed. A kind without a Stepper, or a game that cannot be replayed
+// (the kind's own methods then say why), is left as it was.
+func (h *Handler) played(k play.Kind, t *play.Table) {
+	sp, ok := k.(play.Stepper)
+	if !ok || t.State != nil {
+		return
+	}
+	st, err := sp.Start(*t)
+	if err != nil {
+		return
+	}
+	t.State = st
+	h.cache.keepState(t.GameID, t.Version, st)
+}
+
+// stepped is the kept state after one more action stored on table t, or nil
+// when the kind keeps none (the next request replays once).
+func stepped(k play.Kind, t play.Table, e store.Entry) play.State {
+	sp, ok := k.(play.Stepper)
+	if !ok || t.State == nil || e.Kind != store.KindAction {
+		return nil
+	}
+	next, err := sp.Step(t, t.State, e.Action, e.Seat)
+	if err != nil {
+		return nil
+	}
+	return next
 }
 
 // screenOf answers with the game's screen: a whole page, or for htmx the
@@ -84,6 +132,7 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 		step = c.QueryParams()
 	}
 	if s.From < 0 {
+		h.played(k, &t)
 		comp, err := k.Page(h.gamePage(c, s, t.Version), t, step)
 		if err != nil {
 			return err
@@ -91,7 +140,10 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 		return render(c, s.Status, comp)
 	}
 	viewer := viewerKey(t)
-	now, err := h.drawn(c, k, s.Game.ID, screenKey{version: t.Version, viewer: viewer, step: stepKey(step)}, func() (play.Table, error) { return t, nil }, step)
+	now, err := h.drawn(c, k, s.Game.ID, screenKey{version: t.Version, viewer: viewer, step: stepKey(step)}, func() (play.Table, error) {
+		h.played(k, &t)
+		return t, nil
+	}, step)
 	if err != nil {
 		return err
 	}
@@ -133,6 +185,12 @@ func (h *Handler) drawn(c echo.Context, k play.Kind, id string, key screenKey, t
 	}
 	out := make([]rendered, len(frags))
 	for i, f := range frags {
+		if f.ID == offline.ElementID {
+			// The record grows with the game; only an answer that carries
+			// it whole draws it.
+			out[i] = rendered{ID: f.ID, Fresh: f.Fresh, later: &lazyHTML{comp: f.Component, size: 256 + 40*len(t.Actions)}}
+			continue
+		}
 		s, err := renderString(c.Request().Context(), f.Component)
 		if err != nil {
 			return nil, fmt.Errorf("render fragment %s: %w", f.ID, err)

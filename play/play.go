@@ -106,6 +106,31 @@ type Kind interface {
 	AcceptOffline(setup json.RawMessage, seed int64, seats []Seat) (NewGame, error)
 }
 
+// Stepper is a Kind that can keep its game's state between requests, so a
+// server need not replay a whole record for every tap: it replays once
+// (Start), keeps the state beside the log, and moves it on by one Apply per
+// stored action (Step). A Kind's methods read the state from Table.State
+// when it is there and replay the actions when it is not, and they answer
+// the same either way: the state is a memo, never the truth.
+//
+// A state depends only on the game's setup, seed and actions in force (not
+// on seats or the viewer), is never changed once returned, and may be read
+// by several requests at once.
+type Stepper interface {
+	// Start is the state after t.Actions (a replay).
+	Start(t Table) (State, error)
+	// Step is the state after one more action in force. s is the state
+	// after t.Actions; the action was stored by seat.
+	Step(t Table, s State, action json.RawMessage, seat int) (State, error)
+}
+
+// State is a game's state after some actions in force, as its Stepper made
+// it. Only the Kind that made it reads inside it.
+type State interface {
+	// InForce is the number of actions in force the state is after.
+	InForce() int
+}
+
 // Info names a game.
 type Info struct {
 	ID    string // the record's game id, also its URL segment ("spells-arrows")

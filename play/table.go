@@ -41,6 +41,10 @@ type Table struct {
 	// Offline says the screen is drawn on the phone without network: bots
 	// wait for the network to move.
 	Offline bool `json:"-"`
+	// State is the game after Actions as the kind's Stepper made it, or nil
+	// (the kind replays Actions). Kind methods use it only when its
+	// InForce equals len(Actions); they answer the same without it.
+	State State `json:"-"`
 }
 
 // Seat is one seat row of a game: a bot, or a person on a phone of their own.
@@ -119,6 +123,7 @@ func Act(k Kind, t Table, form url.Values) (Table, string, error) {
 		return t, "", err
 	}
 	n := len(t.Actions)
+	t.State = nil // it is the state before this action
 	t.Actions = append(t.Actions[:n:n], a)
 	t.ActionSeats = append(t.ActionSeats[:n:n], t.Viewer)
 	t.Version++
@@ -145,6 +150,7 @@ func TakeBack(k Kind, t Table) (Table, int, error) {
 		return t, 0, err
 	}
 	keep := len(t.Actions) - n
+	t.State = nil
 	t.Actions = t.Actions[:keep:keep]
 	if len(t.ActionSeats) > keep {
 		t.ActionSeats = t.ActionSeats[:keep:keep]

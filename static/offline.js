@@ -617,6 +617,60 @@
     // meanwhile (a refresh after another phone's move) is the server's word.
     if (mem.length || hq.length || drawn !== x.grimoireDrawn) ev.detail.shouldSwap = false;
   });
+  // Record deltas (handlers/delta.go): a request on this game made at the
+  // version of the page's copy of the record asks for the copy's change
+  // instead of the whole record, which grows with every action.
+  function ownPath(path) {
+    var m = /^\/g\/([^/?#]+)(?:\/(?:act|undo|bot|sync))?(?:[?#].*)?$/.exec(path || "");
+    return !!(m && game && decodeURIComponent(m[1]) === game.id);
+  }
+  function copyVersion() {
+    var rec = pageRecord();
+    if (!rec) return null;
+    try { return JSON.parse(rec).version; } catch (e) { return null; }
+  }
+  document.addEventListener("htmx:configRequest", function (ev) {
+    var d = ev.detail;
+    if (!ownPath(d.path)) return;
+    var p = d.parameters, v = p && (typeof p.get === "function" ? p.get("v") : p.v);
+    var at = copyVersion();
+    if (at === null) return;
+    if (v !== null && v !== undefined && String(v) === String(at)) {
+      d.headers["X-Grimoire-Record"] = "delta";
+    } else if (d.elt && d.elt.id === "grimoire-src-refresh" && !mem.length && !game.local && !mustStayLocal) {
+      // The refresh after a sync asks from version 0 (every fragment);
+      // the copy, every tap of it confirmed, is the server's at its version.
+      d.headers["X-Grimoire-Record"] = "delta";
+      d.headers["X-Grimoire-Record-At"] = String(at);
+    }
+  });
+  api.deltas = 0;
+  api.fullRecords = 0;
+  // Before the fragments are swapped (and before afterSettle reads the
+  // record), apply a delta to the page's copy. A copy at another version
+  // than the delta's start is not patched: the whole record is asked for.
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    var x = ev.detail.xhr;
+    var raw = x && x.getResponseHeader("X-Grimoire-Record-Delta");
+    if (!raw || !ev.detail.shouldSwap) return;
+    var el = recordEl(), d, rec;
+    try {
+      d = JSON.parse(raw);
+      rec = el && JSON.parse(el.textContent);
+    } catch (e) {
+      rec = null;
+    }
+    if (!rec || rec.version !== d.from || d.keep > rec.actions.length) {
+      api.fullRecords++;
+      if (game) ask("GET", "/g/" + encodeURIComponent(game.id), { v: "0" }, "record");
+      return;
+    }
+    rec.actions = rec.actions.slice(0, d.keep).concat(d.actions);
+    rec.actionSeats = (rec.actionSeats || []).slice(0, d.keep).concat(d.actionSeats);
+    rec.version = d.version;
+    el.textContent = JSON.stringify(rec);
+    api.deltas++;
+  });
   // A request sent while the phone thought it was online.
   document.addEventListener("htmx:sendError", function (ev) {
     var cfg = ev.detail.requestConfig;

@@ -45,9 +45,57 @@ func replay(t play.Table) (sa.State, []string, error) {
 	return st, lines, nil
 }
 
+// state is the game after a table's actions, kept between requests by a
+// server (play.Stepper).
+type state struct{ p saview.Played }
+
+func (s *state) InForce() int { return s.p.N }
+
+var _ play.Stepper = Kind{}
+
+// Start replays the table once.
+func (Kind) Start(t play.Table) (play.State, error) {
+	p, err := saview.Replayed(t.Setup, t.Seed, t.Actions)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", t.GameID, err)
+	}
+	return &state{p}, nil
+}
+
+// Step applies one more action to a kept state.
+func (Kind) Step(t play.Table, s play.State, raw json.RawMessage, _ int) (play.State, error) {
+	st, ok := s.(*state)
+	if !ok {
+		return nil, fmt.Errorf("game %s: not a Spells & Arrows state", t.GameID)
+	}
+	a, err := sa.ParseAction(raw)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: action %d: %w", t.GameID, st.p.N, err)
+	}
+	p, err := st.p.Next(a)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: action %d: %w", t.GameID, st.p.N, err)
+	}
+	return &state{p}, nil
+}
+
+// playedOf is the table's game played: the kept state when the table carries
+// one for its actions, otherwise a replay.
+func playedOf(t play.Table) (saview.Played, error) {
+	if s, ok := t.State.(*state); ok && s.p.N == len(t.Actions) {
+		return s.p, nil
+	}
+	p, err := saview.Replayed(t.Setup, t.Seed, t.Actions)
+	if err != nil {
+		return p, fmt.Errorf("game %s: %w", t.GameID, err)
+	}
+	return p, nil
+}
+
 // Status is the home list's line.
 func (Kind) Status(t play.Table) (string, bool, error) {
-	st, _, err := replay(t)
+	p, err := playedOf(t)
+	st := p.State
 	if err != nil {
 		return "", false, err
 	}
@@ -70,11 +118,11 @@ func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	if err != nil {
 		return nil, play.BadTap(err)
 	}
-	st, _, err := replay(t)
+	p, err := playedOf(t)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := sa.Apply(st, a); err != nil {
+	if _, err := sa.Apply(p.State, a); err != nil {
 		return nil, err
 	}
 	return json.Marshal(a)
@@ -110,11 +158,7 @@ func source(t play.Table) (saview.Source, error) {
 	if !t.Watch {
 		t.Viewer = play.Scorekeeper // a Spells & Arrows game has no seats
 		t.Seats = nil
-		rec, err := t.JSON()
-		if err != nil {
-			return src, err
-		}
-		src.Record = rec
+		src.Record = t.JSON
 	}
 	return src, nil
 }
@@ -125,7 +169,11 @@ func board(t play.Table, step url.Values) (saview.Board, error) {
 		return saview.Board{}, err
 	}
 	src.Step = step
-	b, err := saview.Build(src, t.Version)
+	p, err := playedOf(t)
+	if err != nil {
+		return saview.Board{}, err
+	}
+	b, err := saview.BuildPlayed(src, t.Version, p)
 	if err != nil || !b.Snap.Over {
 		return b, err
 	}

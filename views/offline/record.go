@@ -38,3 +38,42 @@ func Script(recordJSON string) templ.Component {
 		return err
 	})
 }
+
+// Record is a game's record made only when it is drawn: a long game's
+// record is most of a screen's bytes, and an answer that sends only the
+// record's change (or a screen compared and not sent) never needs it.
+// nil is no record.
+type Record func() (string, error)
+
+// Fixed is a record already made.
+func Fixed(recordJSON string) Record {
+	if recordJSON == "" {
+		return nil
+	}
+	return func() (string, error) { return recordJSON, nil }
+}
+
+// Text is Text of the record, made when drawn.
+func (r Record) Text() templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		s, err := r()
+		if err != nil {
+			return err
+		}
+		return Text(s).Render(ctx, w)
+	})
+}
+
+// Script is Script of the record, made when drawn (nothing for nil).
+func (r Record) Script() templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		if r == nil {
+			return nil
+		}
+		s, err := r()
+		if err != nil {
+			return err
+		}
+		return Script(s).Render(ctx, w)
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/grimoire-games/grimoire/views"
+	"github.com/grimoire-games/grimoire/views/offline"
 	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
 )
 
@@ -23,7 +24,7 @@ func build(t *testing.T, watch bool, actions ...string) saview.Board {
 		src.Actions = append(src.Actions, json.RawMessage(a))
 	}
 	if !watch {
-		src.Record = `{"kind":"spells-arrows"}`
+		src.Record = offline.Fixed(`{"kind":"spells-arrows"}`)
 	}
 	b, err := saview.Build(src, len(actions))
 	if err != nil {

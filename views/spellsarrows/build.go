@@ -9,6 +9,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // Source is what a screen is drawn from: the game's record and who looks.
@@ -24,8 +25,9 @@ type Source struct {
 	Seed           int64
 	Actions        []json.RawMessage // the actions in force, in order
 	// Record is the game as the page embeds it for offline play, decided by
-	// the play layer ("" embeds none, as for a spectator).
-	Record string
+	// the play layer (nil embeds none, as for a spectator), made only when
+	// drawn.
+	Record offline.Record
 	// Step is the query of a GET step of the screen: the giant leap being
 	// aimed (ui=leap.SPAN, then ui=leap.SPAN.SPAN); nil after a write.
 	Step url.Values
@@ -34,47 +36,92 @@ type Source struct {
 // Play replays a record's actions and returns the final state with one log
 // sentence per action.
 func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (sa.State, []string, error) {
-	p, err := playAll(setupJSON, seed, actions)
-	return p.st, p.lines, err
-}
-
-// played replays a record like Play and also keeps the snapshots around the
-// last action, which the announcement is made from.
-type played struct {
-	st            sa.State
-	lines         []string
-	before, after sa.Snapshot
-	last          sa.Action
-	any           bool
-}
-
-func playAll(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (played, error) {
-	var p played
-	p.lines = make([]string, 0, len(actions))
-	n := 0
+	lines := make([]string, 0, len(actions))
 	st, err := record.Play(sa.Rules(), setupJSON, seed, actions, func(before sa.State, a sa.Action, after sa.State) {
-		p.lines = append(p.lines, sa.Describe(before, a, after))
-		n++
-		if n == len(actions) {
-			p.before, p.after, p.last, p.any = before.Snapshot(), after.Snapshot(), a, true
+		lines = append(lines, sa.Describe(before, a, after))
+	})
+	if record.IsSetupError(err) {
+		err = fmt.Errorf("setup: %w", err)
+	}
+	return st, lines, err
+}
+
+// TailLines is how many of the latest log lines the screen shows (the whole
+// log is a page of its own).
+const TailLines = 4
+
+// Played is a game after its actions with what its screen needs of the way
+// there: the latest log lines, and the state before the last action (the
+// announcement is made from both sides of it). Next moves it on by one
+// action, so a server that keeps a Played draws the next screen without
+// replaying the game. It is a value: Next never changes the one it is
+// called on.
+type Played struct {
+	State sa.State
+	// N is the number of actions applied.
+	N int
+	// Tail are the last min(N, TailLines) log lines, newest last.
+	Tail []string
+	prev sa.State // before the last action (N > 0)
+	last sa.Action
+}
+
+// Replayed replays a record's actions. Only the actions whose lines the
+// screen shows are described.
+func Replayed(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (Played, error) {
+	p := Played{Tail: make([]string, 0, TailLines)}
+	first := len(actions) - TailLines
+	i := 0
+	st, err := record.Play(sa.Rules(), setupJSON, seed, actions, func(before sa.State, a sa.Action, after sa.State) {
+		if i >= first {
+			p.Tail = append(p.Tail, sa.Describe(before, a, after))
+		}
+		i++
+		if i == len(actions) {
+			p.prev, p.last = before, a
 		}
 	})
 	if record.IsSetupError(err) {
 		err = fmt.Errorf("setup: %w", err)
 	}
-	p.st = st
+	p.State, p.N = st, len(actions)
 	return p, err
+}
+
+// Next is the game after one more action.
+func (p Played) Next(a sa.Action) (Played, error) {
+	st, err := sa.Apply(p.State, a)
+	if err != nil {
+		return p, err
+	}
+	tail := p.Tail
+	if len(tail) == TailLines {
+		tail = tail[1:]
+	}
+	next := make([]string, len(tail), TailLines)
+	copy(next, tail)
+	next = append(next, sa.Describe(p.State, a, st))
+	return Played{State: st, N: p.N + 1, Tail: next, prev: p.State, last: a}, nil
 }
 
 // Build draws the board after the source's actions. The version shown is the
 // log length the caller passes (undo entries count, so it is not simply the
 // number of actions).
 func Build(src Source, version int) (Board, error) {
-	pl, err := playAll(src.Setup, src.Seed, src.Actions)
+	p, err := Replayed(src.Setup, src.Seed, src.Actions)
 	if err != nil {
 		return Board{}, err
 	}
-	st, lines := pl.st, pl.lines
+	return BuildPlayed(src, version, p)
+}
+
+// BuildPlayed is Build from the game already played: p must be the source's
+// actions played (Replayed, or Next after Next).
+func BuildPlayed(src Source, version int, p Played) (Board, error) {
+	if p.N != len(src.Actions) {
+		return Board{}, fmt.Errorf("the game was played to action %d, not %d", p.N, len(src.Actions))
+	}
+	st, tail := p.State, p.Tail
 	setup := st.Setup()
 	deck := st.Deck()
 	cards := make(map[int]sa.Card, len(deck.Cards))
@@ -99,19 +146,19 @@ func Build(src Source, version int) (Board, error) {
 		b.WatchURL = "/watch/" + src.SpectatorToken
 		b.SheetURL, b.ExportURL = base+"/sheet", base+"/export"
 		b.NewURL = "/new/" + record.SpellsArrows + "?from=" + src.GameID
-		if n := len(lines); n > 0 {
-			b.CanUndo, b.UndoWhat = true, lines[n-1]
+		if n := len(tail); n > 0 {
+			b.CanUndo, b.UndoWhat = true, tail[n-1]
 		}
 		b.Record = src.Record
 	}
-	b.Seq = len(src.Actions)
-	if pl.any {
-		b.Announce = Announcement(pl.before, pl.after, pl.last, lines[len(lines)-1], setup.Spy, setup.Mage)
+	b.Seq = p.N
+	if p.N > 0 {
+		b.Announce = Announcement(p.prev.Snapshot(), b.Snap, p.last, tail[len(tail)-1], setup.Spy, setup.Mage)
 	}
 	b.aim(src.Step)
-	first := max(len(lines)-4, 0)
-	for i := first; i < len(lines); i++ {
-		b.LogTail = append(b.LogTail, LogLine{N: i + 1, Text: lines[i]})
+	b.spans = b.spansNow()
+	for i, line := range tail {
+		b.LogTail = append(b.LogTail, LogLine{N: p.N - len(tail) + i + 1, Text: line})
 	}
 	return b, nil
 }

@@ -53,12 +53,21 @@ func (b Board) courtLocs() []courtLoc {
 	return out
 }
 
+// courtSpans are the court's spans and portal links as drawn; Build works
+// them out once (the court draws them in several layers).
 func (b Board) courtSpans() []courtSpan {
-	pos := map[string]sa.Location{}
+	if b.spans != nil {
+		return b.spans
+	}
+	return b.spansNow()
+}
+
+func (b Board) spansNow() []courtSpan {
+	pos := make(map[string]sa.Location, len(b.Map.Locations))
 	for _, l := range b.Map.Locations {
 		pos[l.ID] = l
 	}
-	var out []courtSpan
+	out := make([]courtSpan, 0, len(b.Map.Spans)+len(b.Map.Locations))
 	for _, s := range b.Map.Spans {
 		a, c := pos[s[0]], pos[s[1]]
 		key := sa.SpanKey(s[0], s[1])

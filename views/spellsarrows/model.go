@@ -41,9 +41,9 @@ type Board struct {
 	LogTail   []LogLine // newest last
 	CanUndo   bool
 	UndoWhat  string // the line the undo would take back
-	// Record is the game's record as JSON for the offline page ("" for
-	// spectators, who never play offline).
-	Record string
+	// Record is the game's record for the offline page (nil for
+	// spectators, who never play offline), made when drawn.
+	Record offline.Record
 	// Charts are the players' shot charts, drawn on the end screen.
 	Charts []ShotChart
 	// Seq is the number of actions in force and Announce the strip's words
@@ -55,6 +55,8 @@ type Board struct {
 	LeapFrom, LeapTo string
 	// Stepped says the screen answers a GET step of aiming (ui=leap...).
 	Stepped bool
+
+	spans []courtSpan // courtSpans, worked out by Build
 }
 
 // LogLine is one numbered sentence of the game log.
@@ -263,8 +265,8 @@ func Fragments(b Board) []views.Fragment {
 	an := views.AnnounceFragment(b.Seq, b.Announce)
 	an.Fresh = false
 	out = append(out, an)
-	if b.Record != "" {
-		out = append(out, views.Fragment{ID: offline.ElementID, Component: offline.Text(b.Record)})
+	if b.Record != nil {
+		out = append(out, views.Fragment{ID: offline.ElementID, Component: b.Record.Text()})
 	}
 	return out
 }

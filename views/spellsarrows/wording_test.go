@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grimoire-games/grimoire/views/offline"
 	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
 )
 
@@ -13,7 +14,7 @@ import (
 func buildFor(t *testing.T, victory int, actions []string) saview.Board {
 	t.Helper()
 	setup := `{"victory":` + itoa(victory) + `,"spy":"Ana","mage":"Ben","options":{}}`
-	src := saview.Source{GameID: "g1", Title: "Ana (spy) vs Ben (mage)", SpectatorToken: "tok", CSRF: "c", Setup: json.RawMessage(setup), Seed: 1, Record: `{"kind":"spells-arrows"}`}
+	src := saview.Source{GameID: "g1", Title: "Ana (spy) vs Ben (mage)", SpectatorToken: "tok", CSRF: "c", Setup: json.RawMessage(setup), Seed: 1, Record: offline.Fixed(`{"kind":"spells-arrows"}`)}
 	for _, a := range actions {
 		src.Actions = append(src.Actions, json.RawMessage(a))
 	}
