@@ -94,7 +94,11 @@ func (m *Match) bot(side Side, role string, plans *planCache) chooser {
 }
 
 // Play plays one game to its end.
-func (m *Match) Play(r *rand.Rand) (Outcome, error) {
+func (m *Match) Play(r *rand.Rand) (Outcome, error) { return m.play(r, nil) }
+
+// play is Play that hands every applied action, its make or miss drawn, to
+// rec when given (the regression test keeps whole games this way).
+func (m *Match) play(r *rand.Rand, rec func(Action)) (Outcome, error) {
 	plans := &planCache{}
 	spy, mage := m.bot(m.spy, RoleSpy, plans), m.bot(m.mage, RoleMage, plans)
 	s := m.start
@@ -131,6 +135,9 @@ func (m *Match) Play(r *rand.Rand) (Outcome, error) {
 		next, err := Apply(s, a)
 		if err != nil {
 			return Outcome{}, fmt.Errorf("match: action %d (%s, phase %s): %w", n, a.Type, ph, err)
+		}
+		if rec != nil {
+			rec(a)
 		}
 		switch next.Phase() {
 		case PhaseSpyShoot, PhaseResponse:
