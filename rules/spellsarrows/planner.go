@@ -25,7 +25,13 @@ type court struct {
 	spanIx map[string]int
 	ends   [][2]int
 	dist   [][]int // road distance in moves (portals count as a move)
+	// moves are where the spy may go from each location in the order the
+	// rules list them (a portal's target, else the neighbours by id), with
+	// the span taken (-1 through a portal): the spy's tie-break follows it.
+	moves [][]move
 }
+
+type move struct{ to, span int }
 
 func newCourt(m Map) *court {
 	c := &court{idx: map[string]int{}, spanIx: map[string]int{}}
@@ -56,6 +62,16 @@ func newCourt(m Map) *court {
 		c.adj[a], c.adjSp[a] = append(c.adj[a], b), append(c.adjSp[a], si)
 		c.adj[b], c.adjSp[b] = append(c.adj[b], a), append(c.adjSp[b], si)
 	}
+	c.moves = make([][]move, n)
+	for i, l := range m.Locations {
+		if c.target[i] >= 0 {
+			c.moves[i] = []move{{to: c.target[i], span: c.spanTo(i, c.target[i])}}
+			continue
+		}
+		for _, id := range m.Adjacent(l.ID) {
+			c.moves[i] = append(c.moves[i], move{to: c.idx[id], span: c.spanTo(i, c.idx[id])})
+		}
+	}
 	c.dist = make([][]int, n)
 	for i := range n {
 		d := make([]int, n)
@@ -81,6 +97,18 @@ func newCourt(m Map) *court {
 		c.dist[i] = d
 	}
 	return c
+}
+
+// spanTo is the span from i to its neighbour nb, -1 if none (the last one
+// listed should two join them, as the spy's plan has always read it).
+func (c *court) spanTo(i, nb int) int {
+	si := -1
+	for j, x := range c.adj[i] {
+		if x == nb {
+			si = c.adjSp[i][j]
+		}
+	}
+	return si
 }
 
 func (c *court) travel(i int) int {
@@ -137,27 +165,39 @@ type view struct {
 	giantCount int
 }
 
-func (c *court) view(sn Snapshot) view {
+// view reads s into the planners' terms. Its cone counts live in the
+// game's plan cache and are overwritten by the next view: a game has one
+// moment at a time, and a snapshot per decision was most of a bot's work.
+func (c *court) view(s State, pc *planCache) view {
 	v := view{
-		c: c, at: c.idx[sn.Spy.At], health: sn.Spy.Health, armour: sn.Spy.Armour,
-		points: sn.Spy.Points, victory: sn.Victory, turn: sn.Turn, turns: sn.Turns,
-		spyHalf: sn.Half == HalfSpy, shotClock: sn.ShotClock, misses: sn.Misses, paid: sn.Spy.Paid,
-		engaged: -1, arrows: sn.Mage.Arrows, leaps: sn.Mage.Leaps,
-		elves: make([]int, len(c.ids)), giants: make([]int, len(c.spans)),
+		c: c, at: c.idx[s.at], health: s.health, armour: s.armour,
+		points: s.points, victory: s.setup.Victory, turn: s.turn, turns: s.setup.TurnCount(),
+		spyHalf: s.half == HalfSpy, shotClock: s.shotClock, misses: s.misses, paid: s.paid,
+		engaged: -1, arrows: s.arrows, leaps: s.leaps,
 	}
-	for _, t := range sn.Spy.Travel {
+	if len(pc.elves) != len(c.ids) {
+		pc.elves, pc.giants = make([]int, len(c.ids)), make([]int, len(c.spans))
+	}
+	v.elves, v.giants = pc.elves, pc.giants
+	clear(v.elves)
+	clear(v.giants)
+	for _, t := range s.travel {
 		v.travel += t
 	}
-	if sn.Spy.Engaged != "" {
-		v.engaged = c.spanIx[sn.Spy.Engaged]
+	if s.engaged != "" {
+		v.engaged = c.spanIx[s.engaged]
 	}
-	for id, n := range sn.Elves {
-		v.elves[c.idx[id]] = n
-		v.elvesTotal += n
+	for id, n := range s.elves {
+		if n > 0 {
+			v.elves[c.idx[id]] = n
+			v.elvesTotal += n
+		}
 	}
-	for k, n := range sn.Giants {
-		v.giants[c.spanIx[k]] = n
-		v.giantCount++
+	for k, n := range s.giants {
+		if n > 0 {
+			v.giants[c.spanIx[k]] = n
+			v.giantCount++
+		}
 	}
 	return v
 }
@@ -271,8 +311,11 @@ func (p *spyPlan) setView(v view) {
 // the elf cones, giants, the spy's health, armour and points, the mage's
 // arrows. Most decisions of a half are made on the same board.
 type planCache struct {
-	key, scratch []int
-	plan         *spyPlan
+	key, scratch  []int
+	plan          *spyPlan
+	elves, giants []int // the current view's cones
+	route, spans  []int // the mage's reading of the spy's route
+	onPath        []int
 }
 
 func (pc *planCache) get(v view, spy, mage Rates) *spyPlan {
@@ -361,21 +404,16 @@ func (p *spyPlan) score(gain float64, b int) float64 {
 }
 
 // choose picks where the spy goes from its location, toll paid.
-func (p *spyPlan) choose(moves []string) string {
+func (p *spyPlan) choose() int {
 	v, c := p.v, p.v.c
+	moves := c.moves[v.at]
 	if len(moves) == 1 {
-		return moves[0]
+		return moves[0].to
 	}
-	bestScore, pick := math.Inf(-1), moves[0]
+	bestScore, pick := math.Inf(-1), moves[0].to
 	here := float64(v.travel) + p.exitValue(v.at)
-	for _, id := range moves {
-		nb := c.idx[id]
-		si := -1
-		for j, x := range c.adj[v.at] {
-			if x == nb {
-				si = c.adjSp[v.at][j]
-			}
-		}
+	for _, mv := range moves {
+		nb, si := mv.to, mv.span
 		extra := 0
 		if si >= 0 && v.giants[si] > 0 {
 			extra = p.stepCost(v.at, si, false)
@@ -386,7 +424,7 @@ func (p *spyPlan) choose(moves []string) string {
 				continue
 			}
 			if sc := p.score(here+w, b); sc > bestScore {
-				bestScore, pick = sc, id
+				bestScore, pick = sc, nb
 			}
 		}
 	}
@@ -395,7 +433,7 @@ func (p *spyPlan) choose(moves []string) string {
 
 // route is the spy's expected way from its location to a gate: the
 // locations in order (the spy's own first) and the spans between them.
-func (p *spyPlan) route() (locs []int, spans []int) {
+func (p *spyPlan) route(locs, spans []int) ([]int, []int) {
 	v, c := p.v, p.v.c
 	b0, bestScore := -1, math.Inf(-1)
 	for b := 0; b <= p.h; b++ {
@@ -405,9 +443,10 @@ func (p *spyPlan) route() (locs []int, spans []int) {
 			}
 		}
 	}
-	locs = []int{v.at}
+	locs = append(locs[:0], v.at)
+	spans = spans[:0]
 	if b0 < 0 {
-		return locs, nil
+		return locs, spans
 	}
 	i, b := v.at, b0
 	for steps := 0; steps < 2*horizon && c.kind[i] != KindGate; steps++ {
@@ -419,12 +458,7 @@ func (p *spyPlan) route() (locs []int, spans []int) {
 			locs, i = append(locs, nb), nb
 			continue
 		}
-		si := -1
-		for j, x := range c.adj[i] {
-			if x == nb {
-				si = c.adjSp[i][j]
-			}
-		}
+		si := c.spanTo(i, nb)
 		b -= p.stepCost(i, si, true)
 		spans = append(spans, si)
 		locs, i = append(locs, nb), nb
@@ -462,15 +496,22 @@ type mageMind struct {
 	v      view
 	spy    Rates
 	mage   Rates
+	odds   [][]float64 // castOdds of each card by number, at the mage's spell rate
 	route  []int
 	spans  []int
 	onPath []int // position of a location on the route, -1 if not on it
 }
 
-func newMageMind(v view, spy, mage Rates, pc *planCache) *mageMind {
-	m := &mageMind{v: v, spy: spy, mage: mage}
-	m.route, m.spans = pc.get(v, spy, mage).route()
-	m.onPath = make([]int, len(v.c.ids))
+// newMageMind reads the moment v into the scratch arrays of pc (a mind
+// lasts one decision).
+func newMageMind(v view, spy, mage Rates, pc *planCache, odds [][]float64) mageMind {
+	m := mageMind{v: v, spy: spy, mage: mage, odds: odds}
+	pc.route, pc.spans = pc.get(v, spy, mage).route(pc.route, pc.spans)
+	m.route, m.spans = pc.route, pc.spans
+	if len(pc.onPath) != len(v.c.ids) {
+		pc.onPath = make([]int, len(v.c.ids))
+	}
+	m.onPath = pc.onPath
 	for i := range m.onPath {
 		m.onPath[i] = -1
 	}
@@ -522,11 +563,20 @@ func (m *mageMind) effectValue(kind string, n int) float64 {
 	return 0
 }
 
+// deckOdds is castOdds of every card of d at spell rate p, by card number:
+// the same for every decision of a match.
+func deckOdds(d Deck, p float64) [][]float64 {
+	out := make([][]float64, len(d.Cards)+1)
+	for _, card := range d.Cards {
+		out[card.Number] = castOdds(len(card.Pattern), card.Grace, clampRate(p))
+	}
+	return out
+}
+
 // cardValue is the expected worth of casting card now.
 func (m *mageMind) cardValue(card Card) float64 {
-	odds := castOdds(len(card.Pattern), card.Grace, clampRate(m.mage.Spell))
 	ev := 0.0
-	for k, pk := range odds {
+	for k, pk := range m.odds[card.Number] {
 		ev += pk * m.effectValue(card.Effect.Kind, card.Potency(k))
 	}
 	return ev
@@ -585,7 +635,7 @@ type spyPlanner struct {
 
 func (b *spyPlanner) choose(s State, ph Phase, _ *rand.Rand) Action {
 	if ph == PhaseSpyMove {
-		return Move(b.plans.get(b.c.view(s.Snapshot()), b.spy, b.mage).choose(Legal(s).Moves))
+		return Move(b.c.ids[b.plans.get(b.c.view(s, b.plans), b.spy, b.mage).choose()])
 	}
 	return SpyShot(true)
 }
@@ -594,6 +644,7 @@ func (b *spyPlanner) choose(s State, ph Phase, _ *rand.Rand) Action {
 type magePlanner struct {
 	c         *court
 	spy, mage Rates
+	odds      [][]float64 // deckOdds at the mage's spell rate
 	plans     *planCache
 	halfTurn  int // the turn of the half being counted
 	attempts  int // cast attempts this half, a guard against endless clock spells
@@ -602,68 +653,70 @@ type magePlanner struct {
 // maxCastsPerHalf stops a mage who keeps winning spell-clock time.
 const maxCastsPerHalf = 30
 
+// choose reads the state itself rather than Legal's choices: the same
+// lists in the same order, without the prompts and reasons a screen needs.
 func (b *magePlanner) choose(s State, ph Phase, _ *rand.Rand) Action {
-	if ph == PhaseCasting {
-		return SpellShot(true)
-	}
-	c := Legal(s)
 	switch ph {
+	case PhaseCasting:
+		return SpellShot(true)
 	case PhaseResponse:
-		if c.Allows(TypeArrow) && c.ArrowDamage > 0 {
+		if s.canArrow() && s.arrowDamage() > 0 {
 			return Arrow(true)
 		}
-		if c.Allows(TypeLeap) {
-			m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, b.plans)
-			if from, to, ok := m.leap(c.LeapGiants, c.LeapSpans); ok {
+		if s.canLeap() {
+			m := b.mind(s)
+			if from, to, ok := m.leap(s.leapGiants(), s.freeSpans()); ok {
 				return Leap(true, from, to)
 			}
 		}
 		return Pass()
 	case PhaseMage:
-		sn := s.Snapshot()
-		if sn.Turn != b.halfTurn {
-			b.halfTurn, b.attempts = sn.Turn, 0
+		if s.turn != b.halfTurn {
+			b.halfTurn, b.attempts = s.turn, 0
 		}
 		b.attempts++
 		if b.attempts > maxCastsPerHalf {
 			return EndHalf()
 		}
-		m := newMageMind(b.c.view(sn), b.spy, b.mage, b.plans)
+		m := b.mind(s)
 		bestV, pick := -1.0, 0
-		for _, cc := range c.Cards {
-			if !cc.Castable {
-				continue
-			}
-			if val := m.cardValue(cc.Card); val > bestV {
-				bestV, pick = val, cc.Card.Number
+		consider := func(n int) {
+			if val := m.cardValue(s.w.card(n)); val > bestV {
+				bestV, pick = val, n
 			}
 		}
+		for _, n := range s.court {
+			if s.castable(n) {
+				consider(n)
+			}
+		}
+		consider(BenchCard)
 		if pick == 0 {
 			return EndHalf()
 		}
 		return Cast(pick)
 	case PhaseTarget:
-		m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, b.plans)
-		if len(c.TargetSpans) > 0 {
-			return TargetSpan(m.blockSpan(c.TargetSpans))
+		m := b.mind(s)
+		if s.pending.kind != EffectElf {
+			if free := s.freeSpans(); len(free) > 0 {
+				return TargetSpan(m.blockSpan(free))
+			}
+			return TargetAt(m.elfSpot(nil))
 		}
-		return TargetAt(m.elfSpot(c.TargetLocations))
+		return TargetAt(m.elfSpot(s.elfTargets()))
 	case PhaseBench:
-		m := newMageMind(b.c.view(s.Snapshot()), b.spy, b.mage, b.plans)
-		value := func(n int) float64 {
-			card, _ := s.Card(n)
-			return m.cardValue(card)
-		}
-		join := c.BenchCards[0]
-		for _, n := range c.BenchCards {
+		m := b.mind(s)
+		value := func(n int) float64 { return m.cardValue(s.w.card(n)) }
+		join := s.bench[0]
+		for _, n := range s.bench {
 			if value(n) > value(join) {
 				join = n
 			}
 		}
 		cut := 0
-		if len(c.CutCards) > 0 {
-			cut = c.CutCards[0]
-			for _, n := range c.CutCards {
+		if len(s.court) >= courtSize {
+			cut = s.court[0]
+			for _, n := range s.court {
 				if value(n) < value(cut) {
 					cut = n
 				}
@@ -674,15 +727,15 @@ func (b *magePlanner) choose(s State, ph Phase, _ *rand.Rand) Action {
 	return Pass()
 }
 
+func (b *magePlanner) mind(s State) mageMind {
+	return newMageMind(b.c.view(s, b.plans), b.spy, b.mage, b.plans, b.odds)
+}
+
 // leap picks a giant off the spy's route and a free span on it.
 func (m *mageMind) leap(giants, free []string) (from, to string, ok bool) {
 	c := m.v.c
-	onRoute := map[int]bool{}
-	for _, si := range m.spans {
-		onRoute[si] = true
-	}
 	for _, g := range giants {
-		if onRoute[c.spanIx[g]] {
+		if slices.Contains(m.spans, c.spanIx[g]) {
 			continue
 		}
 		for _, si := range m.spans {
