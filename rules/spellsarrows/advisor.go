@@ -169,8 +169,11 @@ func fairest(rows []AdviceRow, col func(AdviceRow) Estimate) int {
 func (m *Match) Estimate(n int, r *rand.Rand) (Estimate, error) {
 	e := Estimate{Games: n}
 	points := 0
+	// The games share route tables: a board's tables are the same in any
+	// game that meets it, and most games meet the same early boards.
+	memo := newPlanMemo()
 	for range n {
-		o, err := m.Play(r)
+		o, err := m.play(r, nil, memo)
 		if err != nil {
 			return Estimate{}, err
 		}

@@ -95,12 +95,13 @@ func (m *Match) bot(side Side, role string, plans *planCache) chooser {
 }
 
 // Play plays one game to its end.
-func (m *Match) Play(r *rand.Rand) (Outcome, error) { return m.play(r, nil) }
+func (m *Match) Play(r *rand.Rand) (Outcome, error) { return m.play(r, nil, nil) }
 
 // play is Play that hands every applied action, its make or miss drawn, to
-// rec when given (the regression test keeps whole games this way).
-func (m *Match) play(r *rand.Rand, rec func(Action)) (Outcome, error) {
-	plans := &planCache{}
+// rec when given (the regression test keeps whole games this way), and
+// shares the spy's route tables with the other games of memo when given.
+func (m *Match) play(r *rand.Rand, rec func(Action), memo *planMemo) (Outcome, error) {
+	plans := &planCache{memo: memo}
 	spy, mage := m.bot(m.spy, RoleSpy, plans), m.bot(m.mage, RoleMage, plans)
 	s := m.start
 	engaged := false

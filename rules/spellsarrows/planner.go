@@ -1,9 +1,11 @@
 package spellsarrows
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 )
 
 // The planners decide only: which way the spy goes, which spell the mage
@@ -29,6 +31,9 @@ type court struct {
 	// rules list them (a portal's target, else the neighbours by id), with
 	// the span taken (-1 through a portal): the spy's tie-break follows it.
 	moves [][]move
+	// guardable are the towns and gates by id, the order the rules list
+	// the elf cone targets in.
+	guardable []int
 }
 
 type move struct{ to, span int }
@@ -72,6 +77,12 @@ func newCourt(m Map) *court {
 			c.moves[i] = append(c.moves[i], move{to: c.idx[id], span: c.spanTo(i, c.idx[id])})
 		}
 	}
+	for i := range n {
+		if c.kind[i] == KindTown || c.kind[i] == KindGate {
+			c.guardable = append(c.guardable, i)
+		}
+	}
+	slices.SortFunc(c.guardable, func(a, b int) int { return strings.Compare(c.ids[a], c.ids[b]) })
 	c.dist = make([][]int, n)
 	for i := range n {
 		d := make([]int, n)
@@ -213,21 +224,29 @@ func (v view) toll(i int) int {
 // a spy half can make, small enough to keep planning cheap.
 const horizon = 40
 
-// spyPlan is the spy's route table for one moment: best[i][b] is the best
-// value of leaving location i (its toll still to pay) and escaping within b
-// attempts, next[i][b] the neighbour that achieves it.
+// planTables are the spy's route tables for one board: best[i][b] is the
+// best value of leaving location i (its toll still to pay) and escaping
+// within b attempts, next[i][b] the neighbour that achieves it. They depend
+// only on the board (see planCache) and the match's rates, never on the
+// time left, so one build serves every game of a match that reaches the
+// board; they are built to the full horizon and read up to a plan's own.
+type planTables struct {
+	pToll, pFree, qArrow float64
+	best                 [][horizon + 1]float64
+	next                 [][horizon + 1]int16
+	// rateB[h] is the points per attempt of the best fresh escape from the
+	// start taking 1..h attempts.
+	rateB [horizon + 1]float64
+}
+
+// spyPlan is the tables read at one moment: the time left, and the horizon
+// and rate fixed when the game first met the board.
 type spyPlan struct {
+	*planTables
 	v      view
-	pToll  float64
-	pFree  float64
-	qArrow float64
-	best   [][horizon + 1]float64
-	next   [][horizon + 1]int16
 	remain float64 // attempts the spy can still expect in the game
 	rateB  float64 // points per attempt of a fresh escape from the start
 	h      int     // the tables' horizon: enough for the time left when built
-	exit   []float64
-	cost   [][]int
 }
 
 var negInf = math.Inf(-1)
@@ -236,63 +255,76 @@ var negInf = math.Inf(-1)
 // zero.
 func clampRate(p float64) float64 { return min(0.97, max(0.03, p)) }
 
-// newSpyPlan builds the tables, reusing the arrays of old (a plan of the
-// same court) when given.
-func newSpyPlan(v view, spy, mage Rates, old *spyPlan) *spyPlan {
-	p := old
-	if p == nil {
-		n := len(v.c.ids)
-		p = &spyPlan{best: make([][horizon + 1]float64, n), next: make([][horizon + 1]int16, n), exit: make([]float64, n), cost: make([][]int, n)}
+func newPlanTables(n int, spy, mage Rates) *planTables {
+	return &planTables{
+		pToll: clampRate(spy.Toll), pFree: clampRate(spy.Free), qArrow: clampRate(mage.Arrow),
+		best: make([][horizon + 1]float64, n), next: make([][horizon + 1]int16, n),
+	}
+}
+
+// build fills the tables for the board of v, scratch holding its work.
+func (t *planTables) build(v view, sc *buildScratch) {
+	c := v.c
+	n := len(c.ids)
+	p := spyPlan{planTables: t, v: v}
+	if len(sc.exit) != n {
+		sc.exit, sc.cost = make([]float64, n), make([][]int, n)
 		for i := range n {
-			p.cost[i] = make([]int, len(v.c.adj[i]))
+			sc.cost[i] = make([]int, len(c.adj[i]))
 		}
 	}
-	p.pToll, p.pFree, p.qArrow, p.rateB = clampRate(spy.Toll), clampRate(spy.Free), clampRate(mage.Arrow), 0
-	p.setView(v)
-	p.h = min(horizon, int(math.Ceil(p.remain))+2)
-	n := len(v.c.ids)
-	exit, cost := p.exit, p.cost
+	exit, cost := sc.exit, sc.cost
 	for i := range n {
 		exit[i] = p.exitValue(i)
-		for j := range v.c.adj[i] {
-			cost[i][j] = p.stepCost(i, v.c.adjSp[i][j], true)
+		for j := range c.adj[i] {
+			cost[i][j] = p.stepCost(i, c.adjSp[i][j], true)
 		}
 	}
-	gateCost := func(i int) float64 { return float64(v.toll(i)) / p.pToll }
-	for b := 0; b <= p.h; b++ {
+	gateCost := func(i int) float64 { return float64(v.toll(i)) / t.pToll }
+	best, next := t.best, t.next
+	for b := 0; b <= horizon; b++ {
 		for i := range n {
-			p.best[i][b], p.next[i][b] = negInf, -1
-			if v.c.kind[i] == KindGoto {
+			best[i][b], next[i][b] = negInf, -1
+			switch c.kind[i] {
+			case KindGoto:
 				continue
-			}
-			if v.c.kind[i] == KindGate {
+			case KindGate:
 				if float64(b) >= gateCost(i) {
-					p.best[i][b] = exit[i]
+					best[i][b] = exit[i]
 				}
 				continue
 			}
-			for j, nb := range v.c.adj[i] {
+			bi, ni, ei := negInf, int16(-1), exit[i]
+			for j, nb := range c.adj[i] {
 				cost := cost[i][j]
 				if cost > b {
 					continue
 				}
-				if w := p.best[nb][b-cost]; w != negInf && exit[i]+w > p.best[i][b] {
-					p.best[i][b], p.next[i][b] = exit[i]+w, int16(nb)
+				if w := best[nb][b-cost]; w != negInf && ei+w > bi {
+					bi, ni = ei+w, int16(nb)
 				}
 			}
+			best[i][b], next[i][b] = bi, ni
 		}
 		for i := range n {
-			if t := v.c.target[i]; t >= 0 {
-				p.best[i][b], p.next[i][b] = p.best[t][b], int16(t)
+			if tg := c.target[i]; tg >= 0 {
+				best[i][b], next[i][b] = best[tg][b], int16(tg)
 			}
 		}
 	}
-	for b := 1; b <= p.h; b++ {
-		if w := p.best[v.c.start][b]; w > 0 {
-			p.rateB = max(p.rateB, w/float64(b+1))
+	rate := 0.0
+	t.rateB[0] = 0
+	for b := 1; b <= horizon; b++ {
+		if w := best[c.start][b]; w > 0 {
+			rate = max(rate, w/float64(b+1))
 		}
+		t.rateB[b] = rate
 	}
-	return p
+}
+
+type buildScratch struct {
+	exit []float64
+	cost [][]int
 }
 
 // setView moves the plan to a later moment with the same board: only the
@@ -312,23 +344,81 @@ func (p *spyPlan) setView(v view) {
 // arrows. Most decisions of a half are made on the same board.
 type planCache struct {
 	key, scratch  []int
-	plan          *spyPlan
+	plan          spyPlan
+	own           *planTables // tables built for this game alone
+	memo          *planMemo   // tables shared by the games of one estimate, or nil
+	build         buildScratch
 	elves, giants []int // the current view's cones
 	route, spans  []int // the mage's reading of the spy's route
 	onPath        []int
+	gen           int      // counts the boards met; a route is read afresh on a new one
+	routeOf       routeKey // what route and spans were read for
 }
+
+// routeKey is what the spy's expected route depends on beside the board:
+// the mage's decisions of one half mostly share it.
+type routeKey struct {
+	gen, at, travel, points int
+	remain                  float64
+}
+
+// planMemo keeps the tables of the boards the games of one estimate have
+// met: the early boards of a game (no cones, no giants, few points) come
+// round again and again.
+type planMemo struct {
+	tables map[string]*planTables
+	key    []byte
+}
+
+// maxMemoBoards bounds a memo's memory (a board's tables are some 7 KB).
+const maxMemoBoards = 1024
+
+func newPlanMemo() *planMemo { return &planMemo{tables: map[string]*planTables{}} }
 
 func (pc *planCache) get(v view, spy, mage Rates) *spyPlan {
 	key := append(append(pc.scratch[:0], v.elves...), v.giants...)
 	key = append(key, v.health, v.armour, v.arrows, v.points)
-	if pc.plan != nil && slices.Equal(key, pc.key) {
+	if pc.plan.planTables != nil && slices.Equal(key, pc.key) {
 		pc.scratch = key
 		pc.plan.setView(v)
-		return pc.plan
+		return &pc.plan
 	}
 	pc.key, pc.scratch = key, pc.key
-	pc.plan = newSpyPlan(v, spy, mage, pc.plan)
-	return pc.plan
+	pc.gen++
+	pc.plan.planTables = pc.tables(v, key, spy, mage)
+	pc.plan.setView(v)
+	pc.plan.h = min(horizon, int(math.Ceil(pc.plan.remain))+2)
+	pc.plan.rateB = pc.plan.planTables.rateB[pc.plan.h]
+	return &pc.plan
+}
+
+// tables finds or builds the tables of the board of v.
+func (pc *planCache) tables(v view, key []int, spy, mage Rates) *planTables {
+	if pc.memo == nil {
+		if pc.own == nil {
+			pc.own = newPlanTables(len(v.c.ids), spy, mage)
+		}
+		pc.own.build(v, &pc.build)
+		return pc.own
+	}
+	// The tables read the points only through the stake of a capture
+	// (exitValue), so boards that differ only in points beyond its bounds
+	// share tables.
+	mk := pc.memo.key[:0]
+	for _, x := range key[:len(key)-1] {
+		mk = binary.AppendVarint(mk, int64(x))
+	}
+	mk = binary.AppendVarint(mk, int64(stakeNeeded(v)))
+	pc.memo.key = mk
+	if t, ok := pc.memo.tables[string(mk)]; ok {
+		return t
+	}
+	t := newPlanTables(len(v.c.ids), spy, mage)
+	t.build(v, &pc.build)
+	if len(pc.memo.tables) < maxMemoBoards {
+		pc.memo.tables[string(mk)] = t
+	}
+	return t
 }
 
 // stepCost is the attempts, rounded, of leaving i over span si: the toll
@@ -347,6 +437,10 @@ func (p *spyPlan) stepCost(i, si int, withToll bool) int {
 // needed is how many points the spy still lacks.
 func (p *spyPlan) needed() int { return max(1, p.v.victory-p.v.points) }
 
+// stakeNeeded is the points still needed within the bounds a capture's
+// stake takes them in.
+func stakeNeeded(v view) int { return min(max(max(1, v.victory-v.points), 6), 40) }
+
 // exitValue is what leaving location i is worth beyond the attempts it
 // costs: its travel counter, a boost at the pharmacy or armoury while the
 // mage can hurt the spy, minus the expected arrow damage of paying its
@@ -356,7 +450,7 @@ func (p *spyPlan) exitValue(i int) float64 {
 	val := float64(c.travel(i))
 	// What a capture costs: the points still needed, within bounds (a
 	// Victory Number out of reach must not make the spy fear every elf).
-	stake := min(max(float64(p.needed()), 6), 40) / 2
+	stake := float64(stakeNeeded(v)) / 2
 	threat := v.elvesTotal > 0 || v.arrows > 0
 	health := max(1, v.health)
 	switch c.kind[i] {
@@ -506,20 +600,23 @@ type mageMind struct {
 // lasts one decision).
 func newMageMind(v view, spy, mage Rates, pc *planCache, odds [][]float64) mageMind {
 	m := mageMind{v: v, spy: spy, mage: mage, odds: odds}
-	pc.route, pc.spans = pc.get(v, spy, mage).route(pc.route, pc.spans)
-	m.route, m.spans = pc.route, pc.spans
-	if len(pc.onPath) != len(v.c.ids) {
-		pc.onPath = make([]int, len(v.c.ids))
-	}
-	m.onPath = pc.onPath
-	for i := range m.onPath {
-		m.onPath[i] = -1
-	}
-	for pos, i := range m.route {
-		if m.onPath[i] < 0 {
-			m.onPath[i] = pos
+	p := pc.get(v, spy, mage)
+	if rk := (routeKey{pc.gen, v.at, v.travel, v.points, p.remain}); rk != pc.routeOf || pc.onPath == nil {
+		pc.routeOf = rk
+		pc.route, pc.spans = p.route(pc.route, pc.spans)
+		if len(pc.onPath) != len(v.c.ids) {
+			pc.onPath = make([]int, len(v.c.ids))
+		}
+		for i := range pc.onPath {
+			pc.onPath[i] = -1
+		}
+		for pos, i := range pc.route {
+			if pc.onPath[i] < 0 {
+				pc.onPath[i] = pos
+			}
 		}
 	}
+	m.route, m.spans, m.onPath = pc.route, pc.spans, pc.onPath
 	return m
 }
 
@@ -582,12 +679,15 @@ func (m *mageMind) cardValue(card Card) float64 {
 	return ev
 }
 
-// elfSpot picks where an elf cone hurts the spy's route most.
-func (m *mageMind) elfSpot(targets []string) string {
+// elfSpot picks where an elf cone hurts the spy's route most, among the
+// towns and gates with room for one ("" if none has).
+func (m *mageMind) elfSpot() string {
 	v, c := m.v, m.v.c
-	bestScore, pick := math.Inf(-1), targets[0]
-	for _, id := range targets {
-		i := c.idx[id]
+	bestScore, pick := math.Inf(-1), -1
+	for _, i := range c.guardable {
+		if v.elves[i] >= c.elfCap(i) {
+			continue
+		}
 		sc := 0.0
 		if pos := m.onPath[i]; pos >= 0 {
 			sc = 20 - float64(pos)
@@ -601,10 +701,13 @@ func (m *mageMind) elfSpot(targets []string) string {
 			sc += 0.5
 		}
 		if sc > bestScore {
-			bestScore, pick = sc, id
+			bestScore, pick = sc, i
 		}
 	}
-	return pick
+	if pick < 0 {
+		return ""
+	}
+	return c.ids[pick]
 }
 
 // blockSpan picks the free span a giant blocks best: the route's first
@@ -701,9 +804,8 @@ func (b *magePlanner) choose(s State, ph Phase, _ *rand.Rand) Action {
 			if free := s.freeSpans(); len(free) > 0 {
 				return TargetSpan(m.blockSpan(free))
 			}
-			return TargetAt(m.elfSpot(nil))
 		}
-		return TargetAt(m.elfSpot(s.elfTargets()))
+		return TargetAt(m.elfSpot())
 	case PhaseBench:
 		m := b.mind(s)
 		value := func(n int) float64 { return m.cardValue(s.w.card(n)) }

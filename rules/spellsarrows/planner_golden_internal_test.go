@@ -44,7 +44,7 @@ func TestPlannerGamesGolden(t *testing.T) {
 		r := rand.New(rand.NewPCG(cf.seed, cf.seq))
 		for g := range cf.games {
 			var actions []Action
-			o, err := m.play(r, func(a Action) { actions = append(actions, a) })
+			o, err := m.play(r, func(a Action) { actions = append(actions, a) }, nil)
 			if err != nil {
 				t.Fatalf("%s, game %d: %v", cf.name, g, err)
 			}
