@@ -308,6 +308,12 @@ func (s *State) move(to string) {
 		s.arrive(to)
 		return
 	}
+	if len(s.giants) == 0 {
+		// No giant anywhere: no span key to build (a move is the commonest
+		// action of a simulated game).
+		s.arrive(to)
+		return
+	}
 	k := SpanKey(s.at, to)
 	if s.giants[k] > 0 {
 		s.engaged = k

@@ -34,7 +34,13 @@ type court struct {
 	// guardable are the towns and gates by id, the order the rules list
 	// the elf cone targets in.
 	guardable []int
+	gotos     []int   // the portals
+	gates     []bool  // by location
+	spread    [][]hop // the road out of each location the spy may plan over
 }
+
+// A hop is a neighbour and the span to it, by index.
+type hop struct{ to, span int }
 
 type move struct{ to, span int }
 
@@ -80,6 +86,19 @@ func newCourt(m Map) *court {
 	for i := range n {
 		if c.kind[i] == KindTown || c.kind[i] == KindGate {
 			c.guardable = append(c.guardable, i)
+		}
+	}
+	c.gates, c.spread = make([]bool, n), make([][]hop, n)
+	for i := range n {
+		switch c.kind[i] {
+		case KindGoto:
+			c.gotos = append(c.gotos, i)
+		case KindGate:
+			c.gates[i] = true
+		default:
+			for j, nb := range c.adj[i] {
+				c.spread[i] = append(c.spread[i], hop{nb, c.adjSp[i][j]})
+			}
 		}
 	}
 	slices.SortFunc(c.guardable, func(a, b int) int { return strings.Compare(c.ids[a], c.ids[b]) })
@@ -268,48 +287,44 @@ func (t *planTables) build(v view, sc *buildScratch) {
 	n := len(c.ids)
 	p := spyPlan{planTables: t, v: v}
 	if len(sc.exit) != n {
-		sc.exit, sc.cost = make([]float64, n), make([][]int, n)
+		sc.exit, sc.cost, sc.gate = make([]float64, n), make([][]int, n), make([]float64, n)
 		for i := range n {
-			sc.cost[i] = make([]int, len(c.adj[i]))
+			sc.cost[i] = make([]int, len(c.spread[i]))
 		}
 	}
-	exit, cost := sc.exit, sc.cost
+	exit, cost, gate := sc.exit, sc.cost, sc.gate
 	for i := range n {
 		exit[i] = p.exitValue(i)
-		for j := range c.adj[i] {
-			cost[i][j] = p.stepCost(i, c.adjSp[i][j], true)
+		for j, h := range c.spread[i] {
+			cost[i][j] = p.stepCost(i, h.span, true)
 		}
+		gate[i] = float64(v.toll(i)) / t.pToll
 	}
-	gateCost := func(i int) float64 { return float64(v.toll(i)) / t.pToll }
 	best, next := t.best, t.next
 	for b := 0; b <= horizon; b++ {
+		fb := float64(b)
 		for i := range n {
-			best[i][b], next[i][b] = negInf, -1
-			switch c.kind[i] {
-			case KindGoto:
-				continue
-			case KindGate:
-				if float64(b) >= gateCost(i) {
-					best[i][b] = exit[i]
+			bi, ni := negInf, int16(-1)
+			if c.gates[i] {
+				if fb >= gate[i] {
+					bi = exit[i]
 				}
-				continue
-			}
-			bi, ni, ei := negInf, int16(-1), exit[i]
-			for j, nb := range c.adj[i] {
-				cost := cost[i][j]
-				if cost > b {
-					continue
-				}
-				if w := best[nb][b-cost]; w != negInf && ei+w > bi {
-					bi, ni = ei+w, int16(nb)
+			} else {
+				ei, ci := exit[i], cost[i]
+				for j, h := range c.spread[i] {
+					if ci[j] > b {
+						continue
+					}
+					if w := best[h.to][b-ci[j]]; w != negInf && ei+w > bi {
+						bi, ni = ei+w, int16(h.to)
+					}
 				}
 			}
 			best[i][b], next[i][b] = bi, ni
 		}
-		for i := range n {
-			if tg := c.target[i]; tg >= 0 {
-				best[i][b], next[i][b] = best[tg][b], int16(tg)
-			}
+		for _, i := range c.gotos {
+			tg := c.target[i]
+			best[i][b], next[i][b] = best[tg][b], int16(tg)
 		}
 	}
 	rate := 0.0
@@ -323,8 +338,8 @@ func (t *planTables) build(v view, sc *buildScratch) {
 }
 
 type buildScratch struct {
-	exit []float64
-	cost [][]int
+	exit, gate []float64 // a location's exit value; the attempts of a gate's toll
+	cost       [][]int   // the attempts of each hop of spread
 }
 
 // setView moves the plan to a later moment with the same board: only the
@@ -368,6 +383,30 @@ type routeKey struct {
 type planMemo struct {
 	tables map[string]*planTables
 	key    []byte
+	// slab and rows are tables and table rows not yet handed out: a memo
+	// takes them from blocks rather than one allocation each.
+	slab []planTables
+	best [][horizon + 1]float64
+	next [][horizon + 1]int16
+}
+
+// slabBoards is how many boards' tables a memo allocates at once.
+const slabBoards = 32
+
+// newTables hands out empty tables for a court of n locations.
+func (pm *planMemo) newTables(n int, spy, mage Rates) *planTables {
+	if len(pm.slab) == 0 {
+		pm.slab = make([]planTables, slabBoards)
+	}
+	if len(pm.best) < n {
+		pm.best, pm.next = make([][horizon + 1]float64, n*slabBoards), make([][horizon + 1]int16, n*slabBoards)
+	}
+	t := &pm.slab[0]
+	pm.slab = pm.slab[1:]
+	t.pToll, t.pFree, t.qArrow = clampRate(spy.Toll), clampRate(spy.Free), clampRate(mage.Arrow)
+	t.best, t.next = pm.best[:n:n], pm.next[:n:n]
+	pm.best, pm.next = pm.best[n:], pm.next[n:]
+	return t
 }
 
 // maxMemoBoards bounds a memo's memory (a board's tables are some 7 KB).
@@ -413,11 +452,16 @@ func (pc *planCache) tables(v view, key []int, spy, mage Rates) *planTables {
 	if t, ok := pc.memo.tables[string(mk)]; ok {
 		return t
 	}
-	t := newPlanTables(len(v.c.ids), spy, mage)
-	t.build(v, &pc.build)
-	if len(pc.memo.tables) < maxMemoBoards {
-		pc.memo.tables[string(mk)] = t
+	if len(pc.memo.tables) >= maxMemoBoards {
+		if pc.own == nil {
+			pc.own = newPlanTables(len(v.c.ids), spy, mage)
+		}
+		pc.own.build(v, &pc.build)
+		return pc.own
 	}
+	t := pc.memo.newTables(len(v.c.ids), spy, mage)
+	t.build(v, &pc.build)
+	pc.memo.tables[string(mk)] = t
 	return t
 }
 
