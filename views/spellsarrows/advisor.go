@@ -33,6 +33,9 @@ type AdviceView struct {
 	FairASpy, FairBSpy int
 	Games, PerCell     int // games simulated in all and per cell
 	Margin             float64
+	// OnPhone: simulated on this phone without network (the WebAssembly
+	// module), over the games saved on it.
+	OnPhone bool
 	BackURL            string // the form again, filled (for the page without JavaScript)
 }
 
