@@ -40,24 +40,33 @@ func TestPlannerGamesGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&out, "# %s\n", cf.name)
-		r := rand.New(rand.NewPCG(cf.seed, cf.seq))
-		for g := range cf.games {
-			var actions []Action
-			o, err := m.play(r, func(a Action) { actions = append(actions, a) }, nil)
-			if err != nil {
-				t.Fatalf("%s, game %d: %v", cf.name, g, err)
+		// Games alone and games sharing route tables (as an estimate plays
+		// them) must be the same games.
+		var alone, shared strings.Builder
+		for pass, memo := range []*planMemo{nil, newPlanMemo()} {
+			r := rand.New(rand.NewPCG(cf.seed, cf.seq))
+			w := []*strings.Builder{&alone, &shared}[pass]
+			for g := range cf.games {
+				var actions []Action
+				o, err := m.play(r, func(a Action) { actions = append(actions, a) }, memo)
+				if err != nil {
+					t.Fatalf("%s, game %d: %v", cf.name, g, err)
+				}
+				raw, err := json.Marshal(actions)
+				if err != nil {
+					t.Fatal(err)
+				}
+				winner := o.Winner
+				if winner == "" {
+					winner = "unfinished"
+				}
+				fmt.Fprintf(w, "%2d %-10s %3d points %5d actions %x\n", g, winner, o.Points, o.Actions, sha256.Sum256(raw))
 			}
-			raw, err := json.Marshal(actions)
-			if err != nil {
-				t.Fatal(err)
-			}
-			winner := o.Winner
-			if winner == "" {
-				winner = "unfinished"
-			}
-			fmt.Fprintf(&out, "%2d %-10s %3d points %5d actions %x\n", g, winner, o.Points, o.Actions, sha256.Sum256(raw))
 		}
+		if alone.String() != shared.String() {
+			t.Errorf("%s: games sharing route tables differ from games alone:\n%s", cf.name, firstDiff(alone.String(), shared.String()))
+		}
+		fmt.Fprintf(&out, "# %s\n%s", cf.name, alone.String())
 	}
 	adv, err := Advise(AdviceRequest{
 		A: Player{Name: "Ana", Rates: base}, B: Player{Name: "Ben", Rates: base.Plus(0.05)},
