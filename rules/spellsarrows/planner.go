@@ -37,6 +37,8 @@ type court struct {
 	gotos     []int   // the portals
 	gates     []bool  // by location
 	spread    [][]hop // the road out of each location the spy may plan over
+	hopAt     []int   // where a location's hops start among all hops
+	hops      int
 }
 
 // A hop is a neighbour and the span to it, by index.
@@ -100,6 +102,11 @@ func newCourt(m Map) *court {
 				c.spread[i] = append(c.spread[i], hop{nb, c.adjSp[i][j]})
 			}
 		}
+	}
+	c.hopAt = make([]int, n)
+	for i := range n {
+		c.hopAt[i] = c.hops
+		c.hops += len(c.spread[i])
 	}
 	slices.SortFunc(c.guardable, func(a, b int) int { return strings.Compare(c.ids[a], c.ids[b]) })
 	c.dist = make([][]int, n)
@@ -248,7 +255,8 @@ const horizon = 40
 // within b attempts, next[i][b] the neighbour that achieves it. They depend
 // only on the board (see planCache) and the match's rates, never on the
 // time left, so one build serves every game of a match that reaches the
-// board; they are built to the full horizon and read up to a plan's own.
+// board. Level b needs only the levels below it, so the tables are filled
+// as far as a plan reads them (its horizon) and further when one reads more.
 type planTables struct {
 	pToll, pFree, qArrow float64
 	best                 [][horizon + 1]float64
@@ -256,6 +264,12 @@ type planTables struct {
 	// rateB[h] is the points per attempt of the best fresh escape from the
 	// start taking 1..h attempts.
 	rateB [horizon + 1]float64
+	built int // the last level filled, -1 before any
+
+	// The board's prices: a location's exit value, the attempts of a gate's
+	// toll, and of each hop (court.hopAt).
+	exit, gate []float64
+	cost       []int
 }
 
 // spyPlan is the tables read at one moment: the time left, and the horizon
@@ -274,43 +288,42 @@ var negInf = math.Inf(-1)
 // zero.
 func clampRate(p float64) float64 { return min(0.97, max(0.03, p)) }
 
-func newPlanTables(n int, spy, mage Rates) *planTables {
+func newPlanTables(c *court, spy, mage Rates) *planTables {
+	n := len(c.ids)
 	return &planTables{
 		pToll: clampRate(spy.Toll), pFree: clampRate(spy.Free), qArrow: clampRate(mage.Arrow),
 		best: make([][horizon + 1]float64, n), next: make([][horizon + 1]int16, n),
+		exit: make([]float64, n), gate: make([]float64, n), cost: make([]int, c.hops),
 	}
 }
 
-// build fills the tables for the board of v, scratch holding its work.
-func (t *planTables) build(v view, sc *buildScratch) {
+// price reads the board of v into the tables' prices and empties them.
+func (t *planTables) price(v view) {
 	c := v.c
-	n := len(c.ids)
 	p := spyPlan{planTables: t, v: v}
-	if len(sc.exit) != n {
-		sc.exit, sc.cost, sc.gate = make([]float64, n), make([][]int, n), make([]float64, n)
-		for i := range n {
-			sc.cost[i] = make([]int, len(c.spread[i]))
-		}
-	}
-	exit, cost, gate := sc.exit, sc.cost, sc.gate
-	for i := range n {
-		exit[i] = p.exitValue(i)
+	for i := range c.ids {
+		t.exit[i] = p.exitValue(i)
 		for j, h := range c.spread[i] {
-			cost[i][j] = p.stepCost(i, h.span, true)
+			t.cost[c.hopAt[i]+j] = p.stepCost(i, h.span, true)
 		}
-		gate[i] = float64(v.toll(i)) / t.pToll
+		t.gate[i] = float64(v.toll(i)) / t.pToll
 	}
-	best, next := t.best, t.next
-	for b := 0; b <= horizon; b++ {
+	t.built = -1
+}
+
+// fill computes the levels up to h.
+func (t *planTables) fill(c *court, h int) {
+	best, next, exit, gate := t.best, t.next, t.exit, t.gate
+	for b := t.built + 1; b <= h; b++ {
 		fb := float64(b)
-		for i := range n {
+		for i := range c.ids {
 			bi, ni := negInf, int16(-1)
 			if c.gates[i] {
 				if fb >= gate[i] {
 					bi = exit[i]
 				}
 			} else {
-				ei, ci := exit[i], cost[i]
+				ei, ci := exit[i], t.cost[c.hopAt[i]:]
 				for j, h := range c.spread[i] {
 					if ci[j] > b {
 						continue
@@ -326,20 +339,16 @@ func (t *planTables) build(v view, sc *buildScratch) {
 			tg := c.target[i]
 			best[i][b], next[i][b] = best[tg][b], int16(tg)
 		}
-	}
-	rate := 0.0
-	t.rateB[0] = 0
-	for b := 1; b <= horizon; b++ {
-		if w := best[c.start][b]; w > 0 {
-			rate = max(rate, w/float64(b+1))
+		switch {
+		case b == 0:
+			t.rateB[0] = 0
+		case best[c.start][b] > 0:
+			t.rateB[b] = max(t.rateB[b-1], best[c.start][b]/float64(b+1))
+		default:
+			t.rateB[b] = t.rateB[b-1]
 		}
-		t.rateB[b] = rate
 	}
-}
-
-type buildScratch struct {
-	exit, gate []float64 // a location's exit value; the attempts of a gate's toll
-	cost       [][]int   // the attempts of each hop of spread
+	t.built = max(t.built, h)
 }
 
 // setView moves the plan to a later moment with the same board: only the
@@ -362,9 +371,8 @@ type planCache struct {
 	plan          spyPlan
 	own           *planTables // tables built for this game alone
 	memo          *planMemo   // tables shared by the games of one estimate, or nil
-	build         buildScratch
-	elves, giants []int // the current view's cones
-	route, spans  []int // the mage's reading of the spy's route
+	elves, giants []int       // the current view's cones
+	route, spans  []int       // the mage's reading of the spy's route
 	onPath        []int
 	gen           int      // counts the boards met; a route is read afresh on a new one
 	routeOf       routeKey // what route and spans were read for
@@ -394,7 +402,8 @@ type planMemo struct {
 const slabBoards = 32
 
 // newTables hands out empty tables for a court of n locations.
-func (pm *planMemo) newTables(n int, spy, mage Rates) *planTables {
+func (pm *planMemo) newTables(c *court, spy, mage Rates) *planTables {
+	n := len(c.ids)
 	if len(pm.slab) == 0 {
 		pm.slab = make([]planTables, slabBoards)
 	}
@@ -405,6 +414,7 @@ func (pm *planMemo) newTables(n int, spy, mage Rates) *planTables {
 	pm.slab = pm.slab[1:]
 	t.pToll, t.pFree, t.qArrow = clampRate(spy.Toll), clampRate(spy.Free), clampRate(mage.Arrow)
 	t.best, t.next = pm.best[:n:n], pm.next[:n:n]
+	t.exit, t.gate, t.cost = make([]float64, n), make([]float64, n), make([]int, c.hops)
 	pm.best, pm.next = pm.best[n:], pm.next[n:]
 	return t
 }
@@ -424,10 +434,14 @@ func (pc *planCache) get(v view, spy, mage Rates) *spyPlan {
 	}
 	pc.key, pc.scratch = key, pc.key
 	pc.gen++
-	pc.plan.planTables = pc.tables(v, key, spy, mage)
+	t := pc.tables(v, key, spy, mage)
+	pc.plan.planTables = t
 	pc.plan.setView(v)
 	pc.plan.h = min(horizon, int(math.Ceil(pc.plan.remain))+2)
-	pc.plan.rateB = pc.plan.planTables.rateB[pc.plan.h]
+	if t.built < pc.plan.h {
+		t.fill(v.c, pc.plan.h)
+	}
+	pc.plan.rateB = t.rateB[pc.plan.h]
 	return &pc.plan
 }
 
@@ -435,9 +449,9 @@ func (pc *planCache) get(v view, spy, mage Rates) *spyPlan {
 func (pc *planCache) tables(v view, key []int, spy, mage Rates) *planTables {
 	if pc.memo == nil {
 		if pc.own == nil {
-			pc.own = newPlanTables(len(v.c.ids), spy, mage)
+			pc.own = newPlanTables(v.c, spy, mage)
 		}
-		pc.own.build(v, &pc.build)
+		pc.own.price(v)
 		return pc.own
 	}
 	// The tables read the points only through the stake of a capture
@@ -454,13 +468,13 @@ func (pc *planCache) tables(v view, key []int, spy, mage Rates) *planTables {
 	}
 	if len(pc.memo.tables) >= maxMemoBoards {
 		if pc.own == nil {
-			pc.own = newPlanTables(len(v.c.ids), spy, mage)
+			pc.own = newPlanTables(v.c, spy, mage)
 		}
-		pc.own.build(v, &pc.build)
+		pc.own.price(v)
 		return pc.own
 	}
-	t := pc.memo.newTables(len(v.c.ids), spy, mage)
-	t.build(v, &pc.build)
+	t := pc.memo.newTables(v.c, spy, mage)
+	t.price(v)
 	pc.memo.tables[string(mk)] = t
 	return t
 }
