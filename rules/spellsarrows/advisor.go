@@ -122,15 +122,19 @@ func Advise(req AdviceRequest) (Advice, error) {
 	}
 	// Each cell draws from its own generator, so the table is the same
 	// whatever the number of workers and the order they finish in.
+	// A worker keeps one memo of route tables per role assignment: the
+	// tables depend on the board and the rates, not on the Victory Number
+	// (beyond the capture stake), so the rows of a column share them.
 	work := make(chan *cell)
 	var wg sync.WaitGroup
 	for range min(len(cells), runtime.GOMAXPROCS(0)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			memos := [2]*planMemo{newPlanMemo(), newPlanMemo()}
 			for c := range work {
 				r := rand.New(rand.NewPCG(req.Seed, uint64(c.assign)+1))
-				c.e, c.err = c.m.Estimate(req.Games, r)
+				c.e, c.err = c.m.estimate(req.Games, r, memos[c.assign])
 			}
 		}()
 	}
@@ -167,11 +171,16 @@ func fairest(rows []AdviceRow, col func(AdviceRow) Estimate) int {
 
 // Estimate plays n games and measures the spy's winning chance.
 func (m *Match) Estimate(n int, r *rand.Rand) (Estimate, error) {
-	e := Estimate{Games: n}
-	points := 0
 	// The games share route tables: a board's tables are the same in any
 	// game that meets it, and most games meet the same early boards.
-	memo := newPlanMemo()
+	return m.estimate(n, r, newPlanMemo())
+}
+
+// estimate is Estimate with the route tables of memo, which must come from
+// matches of the same map and rates.
+func (m *Match) estimate(n int, r *rand.Rand, memo *planMemo) (Estimate, error) {
+	e := Estimate{Games: n}
+	points := 0
 	for range n {
 		o, err := m.play(r, nil, memo)
 		if err != nil {
