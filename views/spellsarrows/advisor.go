@@ -36,7 +36,7 @@ type AdviceView struct {
 	// OnPhone: simulated on this phone without network (the WebAssembly
 	// module), over the games saved on it.
 	OnPhone bool
-	BackURL            string // the form again, filled (for the page without JavaScript)
+	BackURL string // the form again, filled (for the page without JavaScript)
 }
 
 // AdvicePlayer is one player's make rates as the simulation uses them.
