@@ -327,6 +327,7 @@ func AdviceFor(q url.Values, games []play.Played, more func() bool) (saview.Advi
 		Options: sa.Options{SameSpellOnly: q.Get("sameSpellOnly") == "on"},
 	}
 	var total sa.Advice
+	req.Tables = &sa.AdviceTables{} // the rounds share the spy's route tables
 	for round := range adviceMaxRound {
 		if round > 0 && !more() {
 			break

@@ -234,3 +234,16 @@ func TestAdviceOfflineIsTheServersTable(t *testing.T) {
 		t.Fatal("only the phone's table says it was simulated on the phone")
 	}
 }
+
+// BenchmarkAdviceTable is the form's whole table when time allows: 8
+// rounds, 2,800 planner games, the rounds sharing route tables.
+func BenchmarkAdviceTable(b *testing.B) {
+	q := url.Values{"spy": {"Ana"}, "mage": {"Ben"}, "victory": {"40"}, "turns": {"5"}}
+	for b.Loop() {
+		v, err := spellsarrows.AdviceFor(q, nil, func() bool { return true })
+		if err != nil || v.Games != 2800 {
+			b.Fatalf("%d games, %v", v.Games, err)
+		}
+	}
+	b.ReportMetric(2800*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

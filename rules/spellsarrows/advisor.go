@@ -30,6 +30,30 @@ type AdviceRequest struct {
 	Turns    int    // 0 = DefaultTurns
 	Options  Options
 	Bot      string // the bot playing both sides; "" = BotPlanner
+	// Tables, when given, keeps the spy's route tables for the next call:
+	// the rounds of one table (calls that differ in Seed) then share them.
+	// The answer is the same with or without.
+	Tables *AdviceTables
+}
+
+// AdviceTables are route tables kept between Advise calls for the same two
+// players' rates. The zero value is ready; use it from one goroutine at a
+// time.
+type AdviceTables struct {
+	rates [2]Rates
+	memos [][2]*planMemo // per worker, per role assignment
+}
+
+// memosFor hands out the memos of workers for players with rates a and b,
+// forgetting tables built for other rates.
+func (t *AdviceTables) memosFor(workers int, a, b Rates) [][2]*planMemo {
+	if t.rates != [2]Rates{a, b} {
+		t.rates, t.memos = [2]Rates{a, b}, nil
+	}
+	for len(t.memos) < workers {
+		t.memos = append(t.memos, [2]*planMemo{newPlanMemo(), newPlanMemo()})
+	}
+	return t.memos
 }
 
 // Advisor limits: a table fits a phone screen and a second of work.
@@ -125,13 +149,19 @@ func Advise(req AdviceRequest) (Advice, error) {
 	// A worker keeps one memo of route tables per role assignment: the
 	// tables depend on the board and the rates, not on the Victory Number
 	// (beyond the capture stake), so the rows of a column share them.
+	workers := min(len(cells), runtime.GOMAXPROCS(0))
+	tables := req.Tables
+	if tables == nil {
+		tables = &AdviceTables{}
+	}
+	memos := tables.memosFor(workers, a.Rates, b.Rates)
 	work := make(chan *cell)
 	var wg sync.WaitGroup
-	for range min(len(cells), runtime.GOMAXPROCS(0)) {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			memos := [2]*planMemo{newPlanMemo(), newPlanMemo()}
+			memos := memos[w]
 			for c := range work {
 				r := rand.New(rand.NewPCG(req.Seed, uint64(c.assign)+1))
 				c.e, c.err = c.m.estimate(req.Games, r, memos[c.assign])
