@@ -304,6 +304,17 @@ func TestBrowserOfflineNewGame(t *testing.T) {
 		fill(chromedp.CSS("#victory"), "6"),
 		fill(chromedp.CSS("#turns"), "5"),
 	)
+	// The advisor's table comes from the phone's module, saying so.
+	eval[bool](p, `document.querySelector('#victory').dispatchEvent(new Event('change', {bubbles: true}))`)
+	p.waitFor(`!!document.querySelector('[data-testid="advice-offline"]') && !document.querySelector('#advice[aria-busy]')`)
+	if n := eval[int](p, `document.querySelectorAll('[data-testid="advice-row"]').length`); n != 7 {
+		t.Errorf("offline advisor: %d rows, want 7", n)
+	}
+	if g := p.text("advice-games"); !strings.Contains(g, "games simulated") || !strings.Contains(g, "±") {
+		t.Errorf("offline advisor says %q", g)
+	} else {
+		t.Logf("offline advisor (module in headless Chromium, 600 ms budget): %s", g)
+	}
 	p.tap("new-submit")
 	p.do(shown(sel("spy-shot-make")))
 	p.waitVersion(0)

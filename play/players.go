@@ -42,4 +42,8 @@ type Advisor interface {
 	// whether time is left; at least one round is always done, so the
 	// answer depends only on q, the games and how many rounds ran.
 	Advice(p views.Page, q url.Values, games []Played, more func() bool, partial bool) (templ.Component, error)
+	// AdviceOffline is the same fragment drawn on a phone without network
+	// (the WebAssembly module), over the games saved on the phone: it says
+	// it was simulated there.
+	AdviceOffline(q url.Values, games []Played, more func() bool) (templ.Component, error)
 }

@@ -578,6 +578,12 @@
     if (b && b.classList) b.classList.add("is-pressed");
   }
   document.addEventListener("htmx:beforeRequest", function (ev) {
+    var ac = ev.detail.requestConfig;
+    if (ac && isAdvice(ac.path) && offline()) {
+      ev.preventDefault();
+      adviseHere(ev.detail.elt, ac.path);
+      return;
+    }
     if (ours) {
       var x = ev.detail.xhr;
       if (x && game && game.rec && ev.detail.requestConfig.verb === "get") { x.grimoireAt = versionOf(game.rec); x.grimoireDrawn = drawn; }
@@ -678,6 +684,7 @@
     failed = true;
     status();
     retryLater();
+    if (cfg && isAdvice(cfg.path)) adviseHere(ev.detail.elt, cfg.path);
     if (!game) return;
     if (what === "show" && /[?&](ui|seen)=/.test(cfg.path)) step(cfg.path);
     else if (what === "bot" && game.rec) show(game.rec).catch(function () {});
@@ -942,6 +949,33 @@
         }
       });
     });
+  }
+
+  // ---- The new-game form's advisor with no network: the module simulates
+  // the same table over the games saved on this phone, for about
+  // ADVICE_MS (the page waits meanwhile: the module runs on its thread).
+  var ADVICE_MS = 600;
+  function isAdvice(path) { return /^\/new\/[^/?]+\/advice(\?|$)/.test(path || ""); }
+  function adviseHere(elt, path) {
+    if (!elt) return;
+    var kind = decodeURIComponent(path.split("/")[2]);
+    var q = new URLSearchParams();
+    var inc = elt.getAttribute("hx-include");
+    if (inc) {
+      document.querySelectorAll(inc).forEach(function (f) {
+        if (!f.name || f.disabled || ((f.type === "checkbox" || f.type === "radio") && !f.checked)) return;
+        q.append(f.name, f.value);
+      });
+    }
+    elt.setAttribute("aria-busy", "true");
+    Promise.all([loadWasm(), all("records")]).then(function (r) {
+      var saved = r[1].map(function (x) { return { record: x.record, at: x.at || 0 }; });
+      var res = r[0].advise(kind, q.toString(), JSON.stringify(saved), ADVICE_MS);
+      if (res.error) throw new Error(res.error);
+      elt.innerHTML = res.html;
+    }).catch(function (err) {
+      elt.textContent = "The advisor could not run on this phone: " + err.message;
+    }).then(function () { elt.removeAttribute("aria-busy"); });
   }
 
   // ---- Starting a game with no network: the new-game form creates it here.

@@ -9,6 +9,7 @@
 //	grimoire.render(recordJSON[, query])      -> {fragments, alert, version, board, error}
 //	grimoire.apply(recordJSON, opJSON)        -> {record, fragments, alert, version, board, line, refused, error}
 //	grimoire.newGame(kind, fieldsJSON, seed)  -> {setup, title, seats, error}
+//	grimoire.advise(kind, query, savedJSON, ms) -> {html, error}
 //
 // A record is a play.Table as the page embeds it. An op is
 // {"type":"act","fields":{...}} (the tap's form fields; a field sent more
@@ -18,6 +19,11 @@
 // is among them. Every screen is drawn for the viewer seat in the record, as
 // the server draws it for this device, and with bots waiting for the network;
 // board is the class the game's screen element takes (play.Info.BoardClass).
+//
+// advise draws a new-game form's advisor fragment (play.Advisor) for the
+// form's query string, over the games saved on the phone (savedJSON:
+// [{record, at}], a record as above, at its time in ms), simulating rounds
+// for about ms milliseconds (at least one round).
 //
 // Build it with `go generate ./static` (or `task wasm`): the compressed
 // result, static/wasm/grimoire.wasm.gz, is committed and embedded in the
@@ -31,9 +37,11 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
+	"time"
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/scribes"
@@ -58,6 +66,7 @@ func main() {
 	api.Set("render", js.FuncOf(func(_ js.Value, args []js.Value) any { return render(kinds, args) }))
 	api.Set("apply", js.FuncOf(func(_ js.Value, args []js.Value) any { return apply(kinds, args) }))
 	api.Set("newGame", js.FuncOf(func(_ js.Value, args []js.Value) any { return newGame(kinds, args) }))
+	api.Set("advise", js.FuncOf(func(_ js.Value, args []js.Value) any { return advise(kinds, args) }))
 	ids := make([]any, 0, len(kinds))
 	for _, k := range kinds {
 		ids = append(ids, k.Info().ID)
@@ -193,6 +202,66 @@ func newGame(kinds []play.Kind, args []js.Value) (out any) {
 		return fail(err)
 	}
 	return js.ValueOf(map[string]any{"setup": string(ng.Setup), "title": title, "seats": string(seats)})
+}
+
+func advise(kinds []play.Kind, args []js.Value) (out any) {
+	defer recoverTo(&out)
+	if len(args) < 4 {
+		return fail(errors.New("advise needs a kind, the form's query, the saved games and a time budget"))
+	}
+	k, ok := play.Find(kinds, args[0].String())
+	if !ok {
+		return fail(fmt.Errorf("this page has no %q games", args[0].String()))
+	}
+	a, ok := k.(play.Advisor)
+	if !ok {
+		return fail(fmt.Errorf("%s has no advisor", k.Info().Name))
+	}
+	q, err := url.ParseQuery(strings.TrimPrefix(args[1].String(), "?"))
+	if err != nil {
+		return fail(fmt.Errorf("query: %w", err))
+	}
+	games, err := savedGames(k, args[2].String())
+	if err != nil {
+		return fail(err)
+	}
+	budget := time.Duration(args[3].Float()) * time.Millisecond
+	start := time.Now()
+	comp, err := a.AdviceOffline(q, games, func() bool { return time.Since(start) < budget })
+	if err != nil {
+		return fail(err)
+	}
+	var buf bytes.Buffer
+	if err := comp.Render(context.Background(), &buf); err != nil {
+		return fail(fmt.Errorf("render advice: %w", err))
+	}
+	return js.ValueOf(map[string]any{"html": buf.String()})
+}
+
+// savedGames are the phone's saved games of kind k, newest first, as the
+// server hands a kind a device's games; a record this build cannot read is
+// left out rather than failing the form.
+func savedGames(k play.Kind, raw string) ([]play.Played, error) {
+	var saved []struct {
+		Record string  `json:"record"`
+		At     float64 `json:"at"`
+	}
+	if err := json.Unmarshal([]byte(raw), &saved); err != nil {
+		return nil, fmt.Errorf("saved games: %w", err)
+	}
+	var out []play.Played
+	for _, s := range saved {
+		t, err := play.ParseTable([]byte(s.Record))
+		if err != nil || t.Kind != k.Info().ID {
+			continue
+		}
+		if _, err := k.Players(t.Setup); err != nil {
+			continue
+		}
+		out = append(out, play.Played{Table: t, Started: time.UnixMilli(int64(s.At)), URL: "/g/" + t.GameID})
+	}
+	slices.SortStableFunc(out, func(a, b play.Played) int { return b.Started.Compare(a.Started) })
+	return out, nil
 }
 
 func parseRecord(kinds []play.Kind, args []js.Value) (play.Table, play.Kind, error) {

@@ -271,6 +271,17 @@ func (k Kind) Advice(p views.Page, q url.Values, games []play.Played, more func(
 	return saview.AdvicePage(p, v), nil
 }
 
+// AdviceOffline is Advice's fragment drawn by the phone's module: the same
+// reading and simulation over the games saved on the phone.
+func (Kind) AdviceOffline(q url.Values, games []play.Played, more func() bool) (templ.Component, error) {
+	v, err := AdviceFor(q, games, more)
+	if err != nil {
+		return nil, err
+	}
+	v.OnPhone = true
+	return saview.AdviceTable(v), nil
+}
+
 // AdviceFor computes the advisor's view; see Advice.
 func AdviceFor(q url.Values, games []play.Played, more func() bool) (saview.AdviceView, error) {
 	spy, mage := strings.TrimSpace(q.Get("spy")), strings.TrimSpace(q.Get("mage"))
@@ -316,6 +327,7 @@ func AdviceFor(q url.Values, games []play.Played, more func() bool) (saview.Advi
 		Options: sa.Options{SameSpellOnly: q.Get("sameSpellOnly") == "on"},
 	}
 	var total sa.Advice
+	req.Tables = &sa.AdviceTables{} // the rounds share the spy's route tables
 	for round := range adviceMaxRound {
 		if round > 0 && !more() {
 			break

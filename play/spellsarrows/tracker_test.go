@@ -1,16 +1,22 @@
 package spellsarrows_test
 
 import (
+	"bytes"
+	"context"
 	"net/url"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+	"github.com/a-h/templ"
+
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/spellsarrows"
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/views"
 )
 
 // playedGolden is a golden record as one game of a device's history.
@@ -195,4 +201,49 @@ func BenchmarkAdviceRound(b *testing.B) {
 		}
 	}
 	b.ReportMetric(350*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// The phone's module draws the same table as the server for the same
+// fields, games and rounds, and says it was simulated on the phone.
+func TestAdviceOfflineIsTheServersTable(t *testing.T) {
+	games, _ := history(t)
+	q := url.Values{"spy": {"Ana"}, "mage": {"Ben"}, "victory": {"20"}, "turns": {"5"}}
+	oneRound := func() bool { return false }
+	draw := func(c templ.Component, err error) *goquery.Document {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := c.Render(context.Background(), &buf); err != nil {
+			t.Fatal(err)
+		}
+		doc, err := goquery.NewDocumentFromReader(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return doc
+	}
+	server := draw(spellsarrows.Kind{}.Advice(views.Page{}, q, games, oneRound, true))
+	phone := draw(spellsarrows.Kind{}.AdviceOffline(q, games, oneRound))
+	table := func(d *goquery.Document) string { return d.Find(`[data-testid="advice-table"]`).Text() }
+	if table(server) == "" || table(phone) != table(server) {
+		t.Fatalf("phone's table:\n%s\nserver's:\n%s", table(phone), table(server))
+	}
+	if server.Find(`[data-testid="advice-offline"]`).Length() != 0 || phone.Find(`[data-testid="advice-offline"]`).Length() != 1 {
+		t.Fatal("only the phone's table says it was simulated on the phone")
+	}
+}
+
+// BenchmarkAdviceTable is the form's whole table when time allows: 8
+// rounds, 2,800 planner games, the rounds sharing route tables.
+func BenchmarkAdviceTable(b *testing.B) {
+	q := url.Values{"spy": {"Ana"}, "mage": {"Ben"}, "victory": {"40"}, "turns": {"5"}}
+	for b.Loop() {
+		v, err := spellsarrows.AdviceFor(q, nil, func() bool { return true })
+		if err != nil || v.Games != 2800 {
+			b.Fatalf("%d games, %v", v.Games, err)
+		}
+	}
+	b.ReportMetric(2800*float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }

@@ -30,6 +30,30 @@ type AdviceRequest struct {
 	Turns    int    // 0 = DefaultTurns
 	Options  Options
 	Bot      string // the bot playing both sides; "" = BotPlanner
+	// Tables, when given, keeps the spy's route tables for the next call:
+	// the rounds of one table (calls that differ in Seed) then share them.
+	// The answer is the same with or without.
+	Tables *AdviceTables
+}
+
+// AdviceTables are route tables kept between Advise calls for the same two
+// players' rates. The zero value is ready; use it from one goroutine at a
+// time.
+type AdviceTables struct {
+	rates [2]Rates
+	memos [][2]*planMemo // per worker, per role assignment
+}
+
+// memosFor hands out the memos of workers for players with rates a and b,
+// forgetting tables built for other rates.
+func (t *AdviceTables) memosFor(workers int, a, b Rates) [][2]*planMemo {
+	if t.rates != [2]Rates{a, b} {
+		t.rates, t.memos = [2]Rates{a, b}, nil
+	}
+	for len(t.memos) < workers {
+		t.memos = append(t.memos, [2]*planMemo{newPlanMemo(), newPlanMemo()})
+	}
+	return t.memos
 }
 
 // Advisor limits: a table fits a phone screen and a second of work.
@@ -122,15 +146,25 @@ func Advise(req AdviceRequest) (Advice, error) {
 	}
 	// Each cell draws from its own generator, so the table is the same
 	// whatever the number of workers and the order they finish in.
+	// A worker keeps one memo of route tables per role assignment: the
+	// tables depend on the board and the rates, not on the Victory Number
+	// (beyond the capture stake), so the rows of a column share them.
+	workers := min(len(cells), runtime.GOMAXPROCS(0))
+	tables := req.Tables
+	if tables == nil {
+		tables = &AdviceTables{}
+	}
+	memos := tables.memosFor(workers, a.Rates, b.Rates)
 	work := make(chan *cell)
 	var wg sync.WaitGroup
-	for range min(len(cells), runtime.GOMAXPROCS(0)) {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			memos := memos[w]
 			for c := range work {
 				r := rand.New(rand.NewPCG(req.Seed, uint64(c.assign)+1))
-				c.e, c.err = c.m.Estimate(req.Games, r)
+				c.e, c.err = c.m.estimate(req.Games, r, memos[c.assign])
 			}
 		}()
 	}
@@ -167,10 +201,18 @@ func fairest(rows []AdviceRow, col func(AdviceRow) Estimate) int {
 
 // Estimate plays n games and measures the spy's winning chance.
 func (m *Match) Estimate(n int, r *rand.Rand) (Estimate, error) {
+	// The games share route tables: a board's tables are the same in any
+	// game that meets it, and most games meet the same early boards.
+	return m.estimate(n, r, newPlanMemo())
+}
+
+// estimate is Estimate with the route tables of memo, which must come from
+// matches of the same map and rates.
+func (m *Match) estimate(n int, r *rand.Rand, memo *planMemo) (Estimate, error) {
 	e := Estimate{Games: n}
 	points := 0
 	for range n {
-		o, err := m.Play(r)
+		o, err := m.play(r, nil, memo)
 		if err != nil {
 			return Estimate{}, err
 		}

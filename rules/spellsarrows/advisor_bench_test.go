@@ -41,3 +41,20 @@ func BenchmarkPlannerGame(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/game")
 }
+
+// BenchmarkPlannerEstimate is the advisor's inner loop: one cell of 100
+// planner games, which share the spy's route tables of the boards they
+// meet (BenchmarkPlannerGame plays each game alone, building every table).
+func BenchmarkPlannerEstimate(b *testing.B) {
+	m := match(b, 50, sa.BotPlanner, sa.DefaultRates(), sa.BotPlanner, sa.DefaultRates())
+	r := newRand(1)
+	games := 0
+	for b.Loop() {
+		e, err := m.Estimate(100, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		games += e.Games
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"testing"
 
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
@@ -110,6 +111,35 @@ func TestAdviseNames(t *testing.T) {
 		req := sa.AdviceRequest{A: sa.Player{Name: names[0], Rates: sa.DefaultRates()}, B: sa.Player{Name: names[1], Rates: sa.DefaultRates()}, From: 12, To: 12, Games: 5}
 		if _, err := sa.Advise(req); err != nil {
 			t.Fatalf("names %q: %v", names, err)
+		}
+	}
+}
+
+// Rounds that keep their route tables for the next round give the tables
+// they give alone.
+func TestAdviseTablesKeptBetweenRounds(t *testing.T) {
+	req := sa.AdviceRequest{
+		A: sa.Player{Name: "Ana", Rates: sa.DefaultRates()}, B: sa.Player{Name: "Ben", Rates: sa.DefaultRates().Plus(0.1)},
+		From: 10, To: 30, Step: 10, Games: 30,
+	}
+	kept := &sa.AdviceTables{}
+	for _, round := range []struct {
+		seed uint64
+		a, b sa.Rates
+	}{{1, req.A.Rates, req.B.Rates}, {2, req.A.Rates, req.B.Rates}, {3, req.B.Rates, req.A.Rates}} {
+		req.Seed, req.A.Rates, req.B.Rates = round.seed, round.a, round.b
+		req.Tables = nil
+		alone, err := sa.Advise(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Tables = kept
+		shared, err := sa.Advise(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(alone, shared) {
+			t.Fatalf("round %d with kept tables:\n%+v\nalone:\n%+v", round.seed, shared, alone)
 		}
 	}
 }

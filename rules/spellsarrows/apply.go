@@ -308,6 +308,12 @@ func (s *State) move(to string) {
 		s.arrive(to)
 		return
 	}
+	if len(s.giants) == 0 {
+		// No giant anywhere: no span key to build (a move is the commonest
+		// action of a simulated game).
+		s.arrive(to)
+		return
+	}
 	k := SpanKey(s.at, to)
 	if s.giants[k] > 0 {
 		s.engaged = k
@@ -443,12 +449,12 @@ func (s *State) succeed(c Card, misses int) {
 	switch c.Effect.Kind {
 	case EffectElf:
 		s.pending = pendingState{kind: EffectElf, remaining: p, card: c.Number}
-		if len(s.elfTargets()) == 0 {
+		if !s.elfRoom() {
 			s.pending = pendingState{}
 		}
 	case EffectGiant:
 		s.pending = pendingState{kind: EffectGiant, remaining: 1, size: p, card: c.Number}
-		if len(s.freeSpans()) == 0 {
+		if !s.freeSpan() {
 			s.pending = pendingState{}
 		}
 	case EffectArrows:
@@ -476,7 +482,7 @@ func (s *State) target(a Action) {
 	if s.pending.kind == EffectElf {
 		s.elves[a.At]++
 		s.pending.remaining--
-		if s.pending.remaining > 0 && len(s.elfTargets()) > 0 {
+		if s.pending.remaining > 0 && s.elfRoom() {
 			return
 		}
 	} else {
@@ -529,10 +535,16 @@ func (s State) cloneFor(a Action) State {
 			s.giants = maps.Clone(s.giants)
 		}
 	case TypeTarget:
-		s.elves = maps.Clone(s.elves)
-		s.giants = maps.Clone(s.giants)
+		// An elf cone writes the elves, a giant the giants (target).
+		if s.pending.kind == EffectElf {
+			s.elves = maps.Clone(s.elves)
+		} else {
+			s.giants = maps.Clone(s.giants)
+		}
 	case TypeSpellShot:
-		if s.cast.card == BenchCard {
+		// Only the make that completes a clean Librarian's Bench writes the
+		// bench (a bonus spell joins it); the other shots of the cast do not.
+		if s.cast.card == BenchCard && a.Made && s.cast.misses == 0 && len(s.bonus) > 0 && s.cast.spot+1 >= len(s.w.card(BenchCard).Pattern) {
 			s.bench = slices.Clone(s.bench)
 			s.bonus = slices.Clone(s.bonus)
 		}

@@ -259,6 +259,26 @@ func (s State) freeSpans() []string {
 	return out
 }
 
+// elfRoom is len(s.elfTargets()) > 0 without the list.
+func (s State) elfRoom() bool {
+	for _, id := range s.w.towns {
+		if s.elves[id] < s.elfCap(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// freeSpan is len(s.freeSpans()) > 0 without the list.
+func (s State) freeSpan() bool {
+	for _, k := range s.w.spans {
+		if s.giants[k] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func (s State) elfTargets() []string {
 	var out []string
 	for _, id := range s.w.towns {

@@ -28,6 +28,7 @@ type Match struct {
 	start     State
 	spy, mage Side
 	c         *court
+	odds      [][]float64 // the mage's odds of casting each card
 }
 
 // NewMatch checks the setup, bots and rates of a simulation.
@@ -47,7 +48,7 @@ func NewMatch(setup Setup, seed int64, spy, mage Side) (*Match, error) {
 			return nil, fmt.Errorf("match: %s: %w", sd.role, err)
 		}
 	}
-	return &Match{start: start, spy: spy, mage: mage, c: newCourt(start.Map())}, nil
+	return &Match{start: start, spy: spy, mage: mage, c: newCourt(start.Map()), odds: deckOdds(start.Deck(), mage.Rates.Spell)}, nil
 }
 
 // Outcome is the end of one simulated game.
@@ -90,19 +91,24 @@ func (m *Match) bot(side Side, role string, plans *planCache) chooser {
 	if role == RoleSpy {
 		return &spyPlanner{c: m.c, spy: m.spy.Rates, mage: m.mage.Rates, plans: plans}
 	}
-	return &magePlanner{c: m.c, spy: m.spy.Rates, mage: m.mage.Rates, plans: plans}
+	return &magePlanner{c: m.c, spy: m.spy.Rates, mage: m.mage.Rates, odds: m.odds, plans: plans}
 }
 
 // Play plays one game to its end.
-func (m *Match) Play(r *rand.Rand) (Outcome, error) {
-	plans := &planCache{}
+func (m *Match) Play(r *rand.Rand) (Outcome, error) { return m.play(r, nil, nil) }
+
+// play is Play that hands every applied action, its make or miss drawn, to
+// rec when given (the regression test keeps whole games this way), and
+// shares the spy's route tables with the other games of memo when given.
+func (m *Match) play(r *rand.Rand, rec func(Action), memo *planMemo) (Outcome, error) {
+	plans := &planCache{memo: memo}
 	spy, mage := m.bot(m.spy, RoleSpy, plans), m.bot(m.mage, RoleMage, plans)
 	s := m.start
 	engaged := false
 	n := 0
 	for ; !s.Over(); n++ {
 		if n >= MaxSimActions {
-			return Outcome{Points: s.Snapshot().Spy.Points, Actions: n}, nil
+			return Outcome{Points: s.points, Actions: n}, nil
 		}
 		ph := s.Phase()
 		var a Action
@@ -132,17 +138,20 @@ func (m *Match) Play(r *rand.Rand) (Outcome, error) {
 		if err != nil {
 			return Outcome{}, fmt.Errorf("match: action %d (%s, phase %s): %w", n, a.Type, ph, err)
 		}
+		if rec != nil {
+			rec(a)
+		}
 		switch next.Phase() {
 		case PhaseSpyShoot, PhaseResponse:
 			// Engagement starts with a move onto a giant's span and ends
 			// when a made free throw destroys the giant.
 			if a.Type == TypeMove || (engaged && a.Type == TypeSpyShot && a.Made) {
-				engaged = next.Snapshot().Spy.Engaged != ""
+				engaged = next.engaged != ""
 			}
 		default:
 			engaged = false
 		}
 		s = next
 	}
-	return Outcome{Winner: s.Winner(), Points: s.Snapshot().Spy.Points, Actions: n}, nil
+	return Outcome{Winner: s.Winner(), Points: s.points, Actions: n}, nil
 }

@@ -33,7 +33,10 @@ type AdviceView struct {
 	FairASpy, FairBSpy int
 	Games, PerCell     int // games simulated in all and per cell
 	Margin             float64
-	BackURL            string // the form again, filled (for the page without JavaScript)
+	// OnPhone: simulated on this phone without network (the WebAssembly
+	// module), over the games saved on it.
+	OnPhone bool
+	BackURL string // the form again, filled (for the page without JavaScript)
 }
 
 // AdvicePlayer is one player's make rates as the simulation uses them.

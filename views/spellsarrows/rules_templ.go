@@ -70,7 +70,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<h2 id=\"spy\">The spy's half</h2><ul><li><strong>Paying the toll.</strong> To walk away from a place the spy must make as many baskets there as there are cones on it: one for the place itself plus one for each elf cone guarding it. B, A and P always cost one basket. A portal costs nothing and leads to one place only.</li><li><strong>Shot clock.</strong> Every spy attempt turns the shot clock down from 6. Once it reads 0 the spy keeps shooting, but every miss now earns a miss counter; the third miss counter ends the half.</li><li><strong>Moving.</strong> With the toll paid, the spy picks a neighbouring place along a road. Leaving the pharmacy heals 3 (up to 6 health); leaving the armoury gives an armour counter (up to 2); leaving a town earns a travel counter worth 3 for a town on the 3-point arc or 2 for one inside it.</li><li><strong>Giants.</strong> A giant standing on a road blocks it. To pass, the spy shoots free throws; each make knocks one cone off the giant for good. When the last cone falls the spy arrives. If the half ends first, the spy is sent back to where the road began.</li><li><strong>Escaping.</strong> Paying the toll at a gate is an escape: the spy banks the sum of its travel counters as points and its half ends. Next half it starts again at B with 4 health and no armour or travel counters.</li><li><strong>End of the half.</strong> The shot clock resets, miss counters and half-paid tolls are forgotten; place, health, armour and travel counters stay.</li></ul><h2 id=\"answers\">The mage's answers</h2><p>When the spy misses (and the half goes on), the mage may answer, once with arrows and once with giant leaps, in either order, or pass:</p><ul><li><strong>Elf arrows.</strong> Only when the spy stands on a guarded place and the mage has arrows. The mage shoots from that place; each shot costs an arrow. A hit deals 3 on the arc or 2 inside it, minus one per armour counter. A miss ends the volley. At 0 health the spy is captured.</li><li><strong>Giant leaps.</strong> Each free throw costs a leap counter; a make lets one giant jump to any empty road. A miss ends the run. The giant the spy is fighting stays put.</li><li>The mage holds at most 5 arrows and 5 leaps; extra ones are lost.</li></ul><h2 id=\"mage\">The mage's half</h2><ul><li><strong>Spell clock.</strong> The mage has 5 cast attempts (some spells add more). Every attempt ticks the clock, whether it works, fails or is abandoned. The half ends at 0, after 2 spell fails, or when the mage stops.</li><li><strong>Casting.</strong> A card shows a pattern of spots. The mage makes one shot from each spot in order. Misses use up the card's grace; one miss too many and the spell fails. Abandoning a cast also counts as a fail.</li><li><strong>Potency.</strong> Many cards grow stronger for every grace counter left unused.</li><li><strong>Court, bench and bonus.</strong> Spells 1-5 start on the court and can be cast; 6-8 wait on the bench under card 9, Librarian's Bench; 10-18 are bonus spells. Casting Librarian's Bench brings one bench spell to the court (cutting one if the court would hold six). Casting it without a single miss also adds the lowest bonus spell to the bench.</li><li id=\"rule-court-spells-summary\"><strong>Pacing.</strong> Two court spells may not be attempted back to back in one half: Librarian's Bench has to come between. A house rule relaxes this to \"not the same spell twice\".</li><li><strong>Elf cones and giants.</strong> Places on the arc hold one elf cone at most, towns inside it two; B, A, P and portals hold none. A road holds one giant. A gain with nowhere to go is lost.</li></ul><h2 id=\"end\">Winning</h2><p>The spy wins the moment its points reach the Victory Number. The mage wins by capturing the spy, or when the spy's last half ends short of the goal (the mage's last half is then skipped, as it could change nothing).</p><h2 id=\"cards\">The house spell deck</h2><p>The printed cards are not part of the rule sheet, so Grimoire ships its own deck. Numbers on the mini courts show the order of the shots.</p><div class=\"cards\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<h2 id=\"spy\">The spy's half</h2><ul><li><strong>Paying the toll.</strong> To walk away from a place the spy must make as many baskets there as there are cones on it: one for the place itself plus one for each elf cone guarding it. B, A and P always cost one basket. A portal costs nothing and leads to one place only.</li><li><strong>Shot clock.</strong> Every spy attempt turns the shot clock down from 6. Once it reads 0 the spy keeps shooting, but every miss now earns a miss counter; the third miss counter ends the half.</li><li><strong>Moving.</strong> With the toll paid, the spy picks a neighbouring place along a road. Leaving the pharmacy heals 3 (up to 6 health); leaving the armoury gives an armour counter (up to 2); leaving a town earns a travel counter worth 3 for a town on the 3-point arc or 2 for one inside it.</li><li><strong>Giants.</strong> A giant standing on a road blocks it. To pass, the spy shoots free throws; each make knocks one cone off the giant for good. When the last cone falls the spy arrives. If the half ends first, the spy is sent back to where the road began.</li><li><strong>Escaping.</strong> Paying the toll at a gate is an escape: the spy banks the sum of its travel counters as points and its half ends. Next half it starts again at B with 4 health and no armour or travel counters.</li><li><strong>End of the half.</strong> The shot clock resets, miss counters and half-paid tolls are forgotten; place, health, armour and travel counters stay.</li></ul><h2 id=\"answers\">The mage's answers</h2><p>When the spy misses (and the half goes on), the mage may answer, once with arrows and once with giant leaps, in either order, or pass:</p><ul><li><strong>Elf arrows.</strong> Only when the spy stands on a guarded place and the mage has arrows. The mage shoots from that place; each shot costs an arrow. A hit deals 3 on the arc or 2 inside it, minus one per armour counter. A miss ends the volley. At 0 health the spy is captured.</li><li><strong>Giant leaps.</strong> Each free throw costs a leap counter; a make lets one giant jump to any empty road. A miss ends the run. The giant the spy is fighting stays put.</li><li>The mage holds at most 5 arrows and 5 leaps; extra ones are lost.</li></ul><h2 id=\"mage\">The mage's half</h2><ul><li><strong>Spell clock.</strong> The mage has 5 cast attempts (some spells add more). Every attempt ticks the clock, whether it works, fails or is abandoned. The half ends at 0, after 2 spell fails, or when the mage stops.</li><li><strong>Casting.</strong> A card shows a pattern of spots. The mage makes one shot from each spot in order. Misses use up the card's grace; one miss too many and the spell fails. Abandoning a cast also counts as a fail.</li><li><strong>Potency.</strong> Many cards grow stronger for every grace counter left unused.</li><li><strong>Court, bench and bonus.</strong> Spells 1-5 start on the court and can be cast; 6-8 wait on the bench under card 9, Librarian's Bench; 10-18 are bonus spells. Casting Librarian's Bench brings one bench spell to the court (cutting one if the court would hold six). Casting it without a single miss also adds the lowest bonus spell to the bench.</li><li id=\"rule-court-spells-summary\"><strong>Pacing.</strong> Two court spells may not be attempted back to back in one half: Librarian's Bench has to come between. A house rule relaxes this to \"not the same spell twice\".</li><li><strong>Elf cones and giants.</strong> Places on the arc hold one elf cone at most, towns inside it two; B, A, P and portals hold none. A road holds one giant. A gain with nowhere to go is lost.</li></ul><h2 id=\"end\">Winning</h2><p>The spy wins the moment its points reach the Victory Number. The mage wins by capturing the spy, or when the spy's last half ends short of the goal (the mage's last half is then skipped, as it could change nothing).</p><h2 id=\"balance\">A finding about balance</h2><p data-testid=\"balance-finding\">This is what our strategy bots found, not a rule. Every exit from a town earns a travel counter, also from a town the spy left a moment before: the rule sheet counts exits, and Grimoire follows it. So the planning spy earns most of its points by going back and forth between two neighbouring towns on the arc (E3 and E2, say) and then leaving by the gate. With even shooters on both sides, at a Victory Number of 12 that spy wins about 95 games in 100, and the number that gives both sides an even chance is about 55. The Victory Number advisor on the new-game form shows the chances for your players' own make rates.</p><h2 id=\"cards\">The house spell deck</h2><p>The printed cards are not part of the rule sheet, so Grimoire ships its own deck. Numbers on the mini courts show the order of the shots.</p><div class=\"cards\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -82,7 +82,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var3 string
 				templ_7745c5c3_Var3, templ_7745c5c3_Err = templruntime.NewAttributeExpression("card-" + strconv.Itoa(c.Number)).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 78, Col: 60}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 89, Col: 60}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var3)
 				if templ_7745c5c3_Err != nil {
@@ -103,7 +103,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var4 string
 				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.Number))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 81, Col: 53}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 92, Col: 53}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 				if templ_7745c5c3_Err != nil {
@@ -116,7 +116,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var5 string
 				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(c.Name)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 81, Col: 72}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 92, Col: 72}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 				if templ_7745c5c3_Err != nil {
@@ -129,7 +129,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var6 string
 				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(effectText(c))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 82, Col: 42}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 93, Col: 42}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 				if templ_7745c5c3_Err != nil {
@@ -142,7 +142,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var7 string
 				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(r.board().patternLabel(c))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 83, Col: 53}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 94, Col: 53}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 				if templ_7745c5c3_Err != nil {
@@ -155,7 +155,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var8 string
 				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.Grace))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 83, Col: 88}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 94, Col: 88}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 				if templ_7745c5c3_Err != nil {
@@ -178,7 +178,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var9 string
 				templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression("rule-" + ru.ID).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 93, Col: 29}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 104, Col: 29}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
 				if templ_7745c5c3_Err != nil {
@@ -191,7 +191,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var10 string
 				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(ru.Title)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 94, Col: 16}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 105, Col: 16}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 				if templ_7745c5c3_Err != nil {
@@ -214,7 +214,7 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				var templ_7745c5c3_Var11 string
 				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(ru.Text)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 99, Col: 18}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 110, Col: 18}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 				if templ_7745c5c3_Err != nil {
