@@ -142,7 +142,7 @@ func TestScribesNewGameValidation(t *testing.T) {
 		}
 	}
 	res, body := p.post("/new/arcane-scribes", url.Values{"name0": {"Mia"}, "kind1": {"greedy"}, "name2": {"Cy"}}, false)
-	if res.StatusCode != http.StatusOK || !strings.Contains(body, `data-testid="confirm"`) || !strings.Contains(body, "Bot 2") {
+	if res.StatusCode != http.StatusOK || !strings.Contains(body, `data-testid="confirm"`) || !strings.Contains(body, "Scribe 2") {
 		t.Fatalf("valid form: %d", res.StatusCode)
 	}
 	if res, _ := p.get("/rules/arcane-scribes", false); res.StatusCode != http.StatusOK {

@@ -255,10 +255,10 @@ func TestTitleIsTheSameHoweverTheGameWasMade(t *testing.T) {
 		t.Fatal(err)
 	}
 	players, err := kind.Players(rec.Setup)
-	if err != nil || !reflect.DeepEqual(players, []string{"Mia", "Ben", "Bot 3"}) {
+	if err != nil || !reflect.DeepEqual(players, []string{"Mia", "Ben", "Scribe 3"}) {
 		t.Fatalf("players %q (%v)", players, err)
 	}
-	want := "Scribes: Mia, Ben, Bot 3"
+	want := "Scribes: Mia, Ben, Scribe 3"
 	for name, setup := range map[string]json.RawMessage{"made": made.Setup, "started offline": offline.Setup, "imported": rec.Setup} {
 		if got, err := kind.Title(setup); err != nil || got != want {
 			t.Errorf("%s: title %q (%v), want %q", name, got, err, want)
@@ -432,11 +432,11 @@ func TestNewGameRefusals(t *testing.T) {
 
 func TestStartSeats(t *testing.T) {
 	fields := url.Values{"name0": {"Mia"}, "name1": {"Ben"}, "kind2": {"greedy"}}
-	setup, err := json.Marshal(sc.Setup{Players: []string{"Mia", "Ben", "Bot 3"}, Bots: []string{"", "", "greedy"}})
+	setup, err := json.Marshal(sc.Setup{Players: []string{"Mia", "Ben", "Scribe 3"}, Bots: []string{"", "", "greedy"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	botRow := play.Seat{Index: 2, Name: "Bot 3", Bot: "greedy"}
+	botRow := play.Seat{Index: 2, Name: "Scribe 3", Bot: "greedy"}
 	tests := []struct {
 		name  string
 		mode  string

@@ -74,7 +74,9 @@ func ReadForm(fields url.Values) (sc.Setup, scview.NewForm, []string) {
 			bot = kind
 			bots++
 			if name == "" {
-				name = fmt.Sprintf("Bot %d", i+1)
+				// Not "Bot 2": the screens add the level ("Adept bot"), and
+				// "Bot 2 (Adept bot)" says bot twice.
+				name = fmt.Sprintf("Scribe %d", i+1)
 			}
 		}
 		if seen[strings.ToLower(name)] {
