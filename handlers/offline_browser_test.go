@@ -706,7 +706,7 @@ func TestBrowserOfflineScribes(t *testing.T) {
 	}
 	botWaits := eval[bool](p, has("bot-offline"))
 	if botWaits {
-		if got := p.text("bot-offline"); !strings.Contains(got, "Waiting for the network: Bot 3 moves when you are back online") {
+		if got := p.text("bot-offline"); !strings.Contains(got, "Waiting for the network: Scribe 3 moves when you are back online") {
 			t.Fatalf("offline bot decision says %q", got)
 		}
 		p.screenshot("offline-scribes-bot-waits")
