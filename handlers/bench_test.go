@@ -225,14 +225,18 @@ func BenchmarkReadPath(b *testing.B) {
 		b.Fatalf("import went to %q", loc)
 	}
 	for _, bc := range []struct {
-		name  string
-		query string
-		htmx  bool
+		name   string
+		query  string
+		htmx   bool
+		accept string
 	}{
-		{"htmx-refresh", "?v=93", true},
+		{"htmx-refresh", "?v=93", true, ""},
 		// What a reload or a phone opening the game asks for, and what the
 		// load generator's read path measures.
-		{"whole-page", "", false},
+		{"whole-page", "", false, ""},
+		// As browsers ask, so the cost of compressing is counted.
+		{"whole-page-br", "", false, "br, gzip"},
+		{"htmx-refresh-br", "?v=93", true, "br, gzip"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -240,6 +244,9 @@ func BenchmarkReadPath(b *testing.B) {
 				req, _ := http.NewRequest(http.MethodGet, base.String()+strings.TrimPrefix(loc, "/")+bc.query, nil)
 				if bc.htmx {
 					req.Header.Set("HX-Request", "true")
+				}
+				if bc.accept != "" {
+					req.Header.Set("Accept-Encoding", bc.accept)
 				}
 				if res := do(req); res.StatusCode != http.StatusOK {
 					b.Fatalf("status %d", res.StatusCode)

@@ -5,7 +5,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -59,8 +61,39 @@ func (h *Handler) wholePage(c echo.Context, k play.Kind, status int, p views.Pag
 	}
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	token := csrfToken(c)
+	enc := pickEncoding(c.Request().Header.Get(echo.HeaderAcceptEncoding))
+	if enc == "" || c.Request().Method == http.MethodHead || len(r[0].HTML) < compressMin {
+		res.WriteHeader(status)
+		return writeSlotted(res, r[0].HTML, h.csrfSlot, token)
+	}
+	// Compressing a page costs more than everything else a GET does, so
+	// the compressed bytes are kept too: per token, as the token is inside
+	// them, and per encoding.
+	zkey := key
+	zkey.viewer += "\x00" + token
+	zkey.step = pageStep + enc + "\x00" + key.step
+	z, ok := h.cache.screen(t.GameID, zkey)
+	if !ok {
+		var plain strings.Builder
+		plain.Grow(len(r[0].HTML))
+		if err := writeSlotted(&plain, r[0].HTML, h.csrfSlot, token); err != nil {
+			return err
+		}
+		body, err := compressed(enc, plain.String())
+		if err != nil {
+			return err
+		}
+		z = []rendered{{ID: pageStep + enc, HTML: body}}
+		h.cache.addScreen(t.GameID, zkey, z)
+	}
+	// The middleware passes an answer that has an encoding through.
+	res.Header().Set(echo.HeaderContentEncoding, enc)
+	res.Header().Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(z[0].HTML)))
 	res.WriteHeader(status)
-	return writeSlotted(res, r[0].HTML, h.csrfSlot, csrfToken(c))
+	_, err := io.WriteString(res, z[0].HTML)
+	return err
 }
 
 // writeSlotted writes html with every slot replaced by token, without

@@ -1,6 +1,7 @@
 package handlers_test
 
 import (
+	"compress/gzip"
 	"io"
 	"log/slog"
 	"net/http"
@@ -10,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 
 	"github.com/grimoire-games/grimoire/handlers"
 	"github.com/grimoire-games/grimoire/store/sqlite"
@@ -135,6 +138,35 @@ func TestCachedPagesNeverCrossViewers(t *testing.T) {
 			}
 		}
 	})
+	t.Run("a compressed page carries the token of the phone that asked", func(t *testing.T) {
+		h, a, _ := cachedApp(t)
+		keeper := a.phone()
+		id := keeper.newSAGame("Ana", "Ben", "12")
+		token := a.game(id).SpectatorToken
+		plain := keeper.get("/watch/"+token, nil).Body
+		hits := pageHits(h)
+		for _, enc := range []string{"gzip", "br"} {
+			for i, w := range []*client{a.phone(), a.phone()} {
+				w.get("/", nil)
+				for range 2 { // compressed, then from the cache
+					res := w.get("/watch/"+token, hdr{"Accept-Encoding": enc})
+					if got := res.Header.Get("Content-Encoding"); got != enc {
+						t.Fatalf("%s: Content-Encoding %q", enc, got)
+					}
+					body := decoded(t, enc, res.Body)
+					if got := layoutToken(t, body); got != w.csrf() {
+						t.Fatalf("%s: spectator %d's page carries token %q, want its own %q", enc, i, got, w.csrf())
+					}
+					if strings.ReplaceAll(body, w.csrf(), "T") != strings.ReplaceAll(plain, keeper.csrf(), "T") {
+						t.Fatalf("%s: spectator %d's page differs from the uncompressed one", enc, i)
+					}
+				}
+			}
+		}
+		if got := hits(); got < 8 {
+			t.Fatalf("%d of 8 compressed pages came from the cache (the page, and each phone's second copy)", got)
+		}
+	})
 	t.Run("a new version is never served from the old one's page", func(t *testing.T) {
 		_, a, _ := cachedApp(t)
 		keeper, watcher := a.phone(), a.phone()
@@ -172,4 +204,24 @@ func TestCachedPagesNeverCrossViewers(t *testing.T) {
 			}
 		}
 	})
+}
+
+func decoded(t *testing.T, enc, body string) string {
+	t.Helper()
+	var r io.Reader
+	switch enc {
+	case "gzip":
+		zr, err := gzip.NewReader(strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	case "br":
+		r = brotli.NewReader(strings.NewReader(body))
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("decode %s: %v", enc, err)
+	}
+	return string(b)
 }
