@@ -74,6 +74,8 @@ type Handler struct {
 	cache *gameCache
 	// csrfSlot stands for the CSRF token in cached whole pages (wholepage.go).
 	csrfSlot string
+	// devices remembers decoded session cookies (devices.go).
+	devices *deviceMemo
 }
 
 // StopStreams ends every open event stream; call it when shutdown begins
@@ -132,6 +134,7 @@ func New(cfg Config) (*Handler, error) {
 		advising:  make(chan struct{}, 1),
 		cache:     newGameCache(cacheMaxGames, cacheMaxBytes),
 		csrfSlot:  newCSRFSlot(),
+		devices:   newDeviceMemo(deviceMemoMax, time.Minute),
 
 		accessLogOn: cfg.AccessLog,
 	}
