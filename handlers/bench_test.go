@@ -190,9 +190,9 @@ func BenchmarkTap(b *testing.B) {
 	}
 }
 
-// BenchmarkReadPath is the scorekeeper's refresh of a 94-action game as htmx
-// asks for it (GET /g/ID?v=...): the read path the load generator compares
-// with a bare handler serving the same bytes.
+// BenchmarkReadPath is the scorekeeper's GET of a 94-action game: the htmx
+// refresh (GET /g/ID?v=...) and the whole page, the read path the load
+// generator compares with a bare handler serving the same bytes.
 func BenchmarkReadPath(b *testing.B) {
 	data, err := os.ReadFile(filepath.Join("..", "rules", "spellsarrows", "testdata", "mage-wins-on-turns.json"))
 	if err != nil {
@@ -224,12 +224,34 @@ func BenchmarkReadPath(b *testing.B) {
 	if !strings.HasPrefix(loc, "/g/") {
 		b.Fatalf("import went to %q", loc)
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		req, _ := http.NewRequest(http.MethodGet, base.String()+strings.TrimPrefix(loc, "/")+"?v=93", nil)
-		req.Header.Set("HX-Request", "true")
-		if res := do(req); res.StatusCode != http.StatusOK {
-			b.Fatalf("status %d", res.StatusCode)
-		}
+	for _, bc := range []struct {
+		name   string
+		query  string
+		htmx   bool
+		accept string
+	}{
+		{"htmx-refresh", "?v=93", true, ""},
+		// What a reload or a phone opening the game asks for, and what the
+		// load generator's read path measures.
+		{"whole-page", "", false, ""},
+		// As browsers ask, so the cost of compressing is counted.
+		{"whole-page-br", "", false, "br, gzip"},
+		{"htmx-refresh-br", "?v=93", true, "br, gzip"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				req, _ := http.NewRequest(http.MethodGet, base.String()+strings.TrimPrefix(loc, "/")+bc.query, nil)
+				if bc.htmx {
+					req.Header.Set("HX-Request", "true")
+				}
+				if bc.accept != "" {
+					req.Header.Set("Accept-Encoding", bc.accept)
+				}
+				if res := do(req); res.StatusCode != http.StatusOK {
+					b.Fatalf("status %d", res.StatusCode)
+				}
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package handlers
 import (
 	"bufio"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"mime"
 	"net"
@@ -224,4 +225,35 @@ func mediaType(ct string) string {
 		return ""
 	}
 	return mt
+}
+
+// compressed is p in encoding enc ("br" or "gzip"), at the levels the
+// middleware uses, for answers kept compressed (wholepage.go).
+func compressed(enc string, p string) (string, error) {
+	var out strings.Builder
+	var zw interface {
+		io.Writer
+		Close() error
+	}
+	switch enc {
+	case "br":
+		bw := brotliPool.Get().(*brotli.Writer)
+		bw.Reset(&out)
+		defer func() { bw.Reset(io.Discard); brotliPool.Put(bw) }()
+		zw = bw
+	case "gzip":
+		gw := gzipPool.Get().(*gzip.Writer)
+		gw.Reset(&out)
+		defer func() { gw.Reset(io.Discard); gzipPool.Put(gw) }()
+		zw = gw
+	default:
+		return "", fmt.Errorf("compress: no encoding %q", enc)
+	}
+	if _, err := io.WriteString(zw, p); err != nil {
+		return "", fmt.Errorf("compress %s: %w", enc, err)
+	}
+	if err := zw.Close(); err != nil {
+		return "", fmt.Errorf("compress %s: %w", enc, err)
+	}
+	return out.String(), nil
 }

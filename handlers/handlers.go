@@ -72,6 +72,10 @@ type Handler struct {
 	advising chan struct{}
 	// cache keeps games' logs and rendered screens by version (cache.go).
 	cache *gameCache
+	// csrfSlot stands for the CSRF token in cached whole pages (wholepage.go).
+	csrfSlot string
+	// devices remembers decoded session cookies (devices.go).
+	devices *deviceMemo
 }
 
 // StopStreams ends every open event stream; call it when shutdown begins
@@ -129,6 +133,8 @@ func New(cfg Config) (*Handler, error) {
 		quit:      make(chan struct{}),
 		advising:  make(chan struct{}, 1),
 		cache:     newGameCache(cacheMaxGames, cacheMaxBytes),
+		csrfSlot:  newCSRFSlot(),
+		devices:   newDeviceMemo(deviceMemoMax, time.Minute),
 
 		accessLogOn: cfg.AccessLog,
 	}

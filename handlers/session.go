@@ -20,10 +20,21 @@ func (h *Handler) withDevice(next echo.HandlerFunc) echo.HandlerFunc {
 		if sessionless(c) {
 			return next(c)
 		}
+		now := h.now()
+		ck, cerr := c.Request().Cookie(sessionName)
+		if cerr == nil {
+			if id, ok := h.devices.get(ck.Value, now); ok {
+				c.Set(ctxDevice, id)
+				return next(c)
+			}
+		}
 		// A cookie signed with an unknown key yields a fresh session and an
 		// error we can ignore: the browser simply becomes a new device.
 		sess, _ := h.sessions.Get(c.Request(), sessionName)
 		id, ok := sess.Values[deviceKey].(string)
+		if ok && id != "" && cerr == nil && !sess.IsNew {
+			h.devices.put(ck.Value, id, now)
+		}
 		if !ok || id == "" {
 			id = randomID(16)
 			sess.Values[deviceKey] = id

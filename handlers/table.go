@@ -132,8 +132,12 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 		step = c.QueryParams()
 	}
 	if s.From < 0 {
+		p := h.gamePage(c, s, t.Version)
+		if p.Flash == "" {
+			return h.wholePage(c, k, s.Status, p, t, step)
+		}
 		h.played(k, &t)
-		comp, err := k.Page(h.gamePage(c, s, t.Version), t, step)
+		comp, err := k.Page(p, t, step)
 		if err != nil {
 			return err
 		}
