@@ -74,6 +74,7 @@ const (
 	FragCounters = "sa-counters"
 	FragCards    = "sa-cards"
 	FragLog      = "sa-log"
+	FragLogLines = "sa-log-lines" // inside FragLog
 )
 
 func (b Board) v() string { return strconv.Itoa(b.Version) }
@@ -260,7 +261,9 @@ func Fragments(b Board) []views.Fragment {
 		{ID: FragCourtNow, Component: CourtNow(b)},
 		{ID: FragCards, Component: Cards(b)},
 		{ID: FragCounters, Component: Counters(b)},
-		{ID: FragLog, Component: LogTail(b)},
+		// The links under the log change seldom; its lines at every action.
+		{ID: FragLog, Component: LogLinks(b)},
+		{ID: FragLogLines, Component: LogLines(b)},
 	}
 	// A step of aiming a leap draws the controls and the court from a
 	// selection the unselected "before" does not show: send them anyway.
