@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -26,8 +27,12 @@ func writeFragments(c echo.Context, status int, before, after []rendered, messag
 		}
 	}
 	var buf bytes.Buffer
+	var sent []string
 	for _, f := range after {
 		prev, ok := old[f.ID]
+		// A fragment whose element lies inside one sent here (the court's
+		// overlay in its map) is sent too: that swap emptied its element.
+		inside := f.later == nil && insideOf(sent, f.ID)
 		if ok && prev.later != nil && prev.later == f.later && !f.Fresh {
 			continue // the very same drawing
 		}
@@ -35,7 +40,7 @@ func writeFragments(c echo.Context, status int, before, after []rendered, messag
 		if err != nil {
 			return fmt.Errorf("render fragment %s: %w", f.ID, err)
 		}
-		if ok && !f.Fresh {
+		if ok && !f.Fresh && !inside {
 			was, err := prev.html(ctx)
 			if err != nil {
 				return fmt.Errorf("render fragment %s: %w", f.ID, err)
@@ -47,6 +52,7 @@ func writeFragments(c echo.Context, status int, before, after []rendered, messag
 		fmt.Fprintf(&buf, `<div hx-swap-oob="innerHTML:#%s">`, html.EscapeString(f.ID))
 		buf.WriteString(now)
 		buf.WriteString("</div>\n")
+		sent = append(sent, now)
 	}
 	if err := views.Alert(message, isError).Render(ctx, &buf); err != nil {
 		return fmt.Errorf("render alert: %w", err)
@@ -54,4 +60,16 @@ func writeFragments(c echo.Context, status int, before, after []rendered, messag
 	varyOnHTMX(c)
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// insideOf says whether the element with this id is drawn by one of the
+// fragments in sent.
+func insideOf(sent []string, id string) bool {
+	attr := `id="` + html.EscapeString(id) + `"`
+	for _, h := range sent {
+		if strings.Contains(h, attr) {
+			return true
+		}
+	}
+	return false
 }

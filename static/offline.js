@@ -201,6 +201,7 @@
   // would: each one's HTML into the element with its id.
   function swap(res) {
     var board = document.getElementById("board");
+    var swapped = []; // elements filled by this swap
     res.fragments.forEach(function (f) {
       var el = document.getElementById(f.id);
       if (f.id === "grimoire-record") {
@@ -219,9 +220,13 @@
         el.id = f.id;
         board.appendChild(el);
       }
-      if (shown[f.id] === f.html) return;
+      // An element inside one just filled (the court's overlay in its map)
+      // was emptied by that swap: fill it even if it shows the same.
+      var emptied = swapped.some(function (s) { return s !== el && s.contains(el); });
+      if (shown[f.id] === f.html && !emptied) return;
       el.innerHTML = f.html;
       shown[f.id] = f.html;
+      swapped.push(el);
       if (window.htmx) window.htmx.process(el);
     });
     var alert = document.getElementById("alert");

@@ -36,6 +36,10 @@ type courtSpan struct {
 	Picked         bool // the giant picked to leap
 }
 
+// courtViewBox is the box of the court's map and of the drawing laid over
+// it: the two must be the same for the overlay to fall on the map.
+const courtViewBox = "-27 -3 54 53"
+
 func (b Board) courtLocs() []courtLoc {
 	out := make([]courtLoc, 0, len(b.Map.Locations))
 	for _, l := range b.Map.Locations {

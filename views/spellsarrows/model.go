@@ -70,9 +70,11 @@ const (
 	FragStatus   = "sa-status"
 	FragControls = "sa-controls"
 	FragCourt    = "sa-court"
+	FragCourtNow = "sa-court-now" // inside FragCourt: what changes on the court
 	FragCounters = "sa-counters"
 	FragCards    = "sa-cards"
 	FragLog      = "sa-log"
+	FragLogLines = "sa-log-lines" // inside FragLog
 )
 
 func (b Board) v() string { return strconv.Itoa(b.Version) }
@@ -252,14 +254,20 @@ func Fragments(b Board) []views.Fragment {
 	out := []views.Fragment{
 		{ID: FragStatus, Component: Status(b)},
 		{ID: FragControls, Component: Controls(b)},
-		{ID: FragCourt, Component: Court(b)},
+		// The map is the same at every version, so an answer after the
+		// first never carries it; what changes on it comes after it, as
+		// drawing the map empties the overlay's element.
+		{ID: FragCourt, Component: CourtMap(b)},
+		{ID: FragCourtNow, Component: CourtNow(b)},
 		{ID: FragCards, Component: Cards(b)},
 		{ID: FragCounters, Component: Counters(b)},
-		{ID: FragLog, Component: LogTail(b)},
+		// The links under the log change seldom; its lines at every action.
+		{ID: FragLog, Component: LogLinks(b)},
+		{ID: FragLogLines, Component: LogLines(b)},
 	}
 	// A step of aiming a leap draws the controls and the court from a
 	// selection the unselected "before" does not show: send them anyway.
-	out[1].Fresh, out[2].Fresh = b.Stepped, b.Stepped
+	out[1].Fresh, out[3].Fresh = b.Stepped, b.Stepped
 	// The announcement changes with every action (its seq), so it is sent
 	// after each one and not for a refused tap, which keeps the strip's words.
 	an := views.AnnounceFragment(b.Seq, b.Announce)
