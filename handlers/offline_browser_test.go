@@ -217,9 +217,10 @@ func TestBrowserOfflineConflict(t *testing.T) {
 		if got == "/g/"+id {
 			break
 		}
-		// Chromium was seen, about once in ten runs, to send the first
-		// request after Network.setCookies without the cookie (the server
-		// then made q a new device, which may only watch). Set it again.
+		// About once in ten runs the server was seen to get this first
+		// request without the copied cookie (it then makes q a new device,
+		// which may only watch), although Network.getCookies shows it set.
+		// Set it again and say so.
 		if try_ == 3 {
 			t.Fatalf("the second phone, with the scorekeeper's cookies, is sent to %s", got)
 		}
