@@ -3,9 +3,7 @@ package sheets_test
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,8 +15,6 @@ import (
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/sheets"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 func load(t *testing.T, path string) record.Record {
 	t.Helper()
@@ -183,37 +179,6 @@ func TestBlankFormsTallyWhatPlayersCount(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := docs[tc.game].Find(tc.css).Length(); got != tc.want {
 				t.Errorf("%s: %d, want %d", tc.css, got, tc.want)
-			}
-		})
-	}
-}
-
-// TestBlankFormsGolden keeps each blank form's markup in testdata/, so a
-// change to a form shows in review as a diff (go test -update rewrites).
-func TestBlankFormsGolden(t *testing.T) {
-	for name, d := range blankDocs(t) {
-		t.Run(name, func(t *testing.T) {
-			html, err := goquery.OuterHtml(d.Find(`article[data-testid="sheet"]`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := strings.ReplaceAll(html, "><", ">\n<") + "\n"
-			path := filepath.Join("testdata", name+"-blank.golden.html")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (go test -update writes it)", err)
-			}
-			if string(want) != got {
-				t.Errorf("%s differs from %s (go test -update if meant)", name, path)
 			}
 		})
 	}
