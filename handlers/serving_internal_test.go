@@ -53,3 +53,26 @@ func TestPickEncoding(t *testing.T) {
 		}
 	}
 }
+
+// An answer compressed per request prefers gzip, refusals read the same way.
+func TestPickFastEncoding(t *testing.T) {
+	cases := []struct{ accept, want string }{
+		{"", ""},
+		{"identity", ""},
+		{"gzip", "gzip"},
+		{"br", "br"},
+		{"gzip, deflate, br, zstd", "gzip"},
+		{"br, gzip;q=0", "br"},
+		{"br;q=0, gzip;q=0.5", "gzip"},
+		{"br;q=0, gzip;q=0", ""},
+		{"*", "gzip"},
+		{"*;q=0", ""},
+		{"gzip;q=0, *", "br"},
+		{"BR", "br"},
+	}
+	for _, tc := range cases {
+		if got := pickFastEncoding(tc.accept); got != tc.want {
+			t.Errorf("Accept-Encoding %q: %q, want %q", tc.accept, got, tc.want)
+		}
+	}
+}

@@ -99,12 +99,17 @@ func TestResponsesAreCompressedAsTheClientAccepts(t *testing.T) {
 		name, path, accept string
 		wantEnc            string
 	}{
-		{"a page goes brotli to a browser that takes it", "/", "gzip, deflate, br, zstd", "br"},
+		// A page drawn per request is compressed per request: the fast gzip.
+		{"a page goes gzip to a browser that takes both", "/", "gzip, deflate, br, zstd", "gzip"},
 		{"a page goes gzip to a client without brotli", "/", "gzip", "gzip"},
+		{"a page goes brotli to a client that refuses gzip", "/", "br, gzip;q=0", "br"},
 		{"a page goes as it is to a client that asks for nothing", "/", "", ""},
 		{"br;q=0 refuses brotli", "/rules", "br;q=0, gzip", "gzip"},
-		{"a wildcard takes brotli", "/rules", "*", "br"},
-		{"CSS is compressed", css, "br", "br"},
+		{"a wildcard takes gzip for a page", "/rules", "*", "gzip"},
+		// Assets are compressed once, so they go brotli when they can.
+		{"CSS goes brotli to a browser that takes both", css, "gzip, deflate, br, zstd", "br"},
+		{"CSS goes gzip to a client without brotli", css, "gzip", "gzip"},
+		{"a wildcard takes brotli for an asset", css, "*", "br"},
 		{"the manifest (JSON) is compressed", "/manifest.webmanifest", "gzip", "gzip"},
 		{"the service worker (JS) is compressed", "/sw.js", "br", "br"},
 		{"the wasm module keeps its own gzip, not brotli on top", wasm, "br, gzip", "gzip"},

@@ -29,6 +29,9 @@ func (h *Handler) asset(c echo.Context) error {
 	if a.Gzip {
 		return serveGzipped(c, a.Body, contentType(a.Name))
 	}
+	if sent, err := servePrecompressed(c, a.Hash, a.Body, contentType(a.Name)); sent || err != nil {
+		return err
+	}
 	return c.Blob(http.StatusOK, contentType(a.Name), a.Body)
 }
 

@@ -13,13 +13,28 @@ import (
 	_ "modernc.org/sqlite"
 )
 
-// bareEcho serves fixed bytes the way the app would send them, with none of
-// its work: the ceiling a handler on this machine could reach.
-func bareEcho(tap, page []byte) (base string, stop func(), err error) {
+// fixed is an answer the bare handler repeats: its bytes as they went on
+// the wire and their Content-Encoding ("" for none).
+type fixed struct {
+	body []byte
+	enc  string
+}
+
+// bareEcho serves fixed bytes the way the app sent them, with none of its
+// work: the ceiling a handler on this machine could reach. Given the
+// app's compressed bytes it sends them with the same Content-Encoding, so
+// the generator inflates both answers alike and the ratio compares the
+// servers, not the generator's gunzip.
+func bareEcho(tap, page fixed) (base string, stop func(), err error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	send := func(b []byte) echo.HandlerFunc {
-		return func(c echo.Context) error { return c.HTMLBlob(http.StatusOK, b) }
+	send := func(f fixed) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if f.enc != "" {
+				c.Response().Header().Set(echo.HeaderContentEncoding, f.enc)
+			}
+			return c.HTMLBlob(http.StatusOK, f.body)
+		}
 	}
 	e.POST("/tap", send(tap))
 	e.GET("/page", send(page))

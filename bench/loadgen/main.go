@@ -45,6 +45,9 @@ type config struct {
 	// delta makes the app's phones ask for record deltas
 	// (X-Grimoire-Record: delta), as a page that keeps its own copy does.
 	delta bool
+	// barePlain makes the bare handler serve the answers' identity bytes
+	// (the baseline before 2026-12-01 15:00) instead of their wire bytes.
+	barePlain bool
 }
 
 func main() {
@@ -87,6 +90,7 @@ func parse(args []string) (config, error) {
 	fs.StringVar(&growth, "growth", "10,300,1000,5000", "game lengths (actions) of the growth run")
 	fs.IntVar(&c.growthTaps, "growth-taps", 40, "taps measured at each length of the growth run")
 	fs.Float64Var(&c.undo, "undo", 0.02, "share of taps that are an undo")
+	fs.BoolVar(&c.barePlain, "bare-plain", false, "the bare Echo baseline serves the answers uncompressed (the old baseline) instead of the app's wire bytes with their Content-Encoding")
 	fs.BoolVar(&c.delta, "delta", false, "phones send X-Grimoire-Record: delta (the record's change instead of the whole record)")
 	fs.StringVar(&runs, "runs", "open,closed,growth", "which runs: open, closed (with the baselines), growth, pages (headless Chromium)")
 	if err := fs.Parse(args); err != nil {
@@ -377,11 +381,16 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 		return err
 	}
 	// The bytes the baseline serves: a real tap answer and a real game page.
-	tapBytes, pageBytes, form, err := sample(ctx, phones[0], c.undo)
+	tapAnswer, pageAnswer, form, err := sample(ctx, phones[0], c.undo)
 	if err != nil {
 		return err
 	}
-	bare, stopBare, err := bareEcho(tapBytes, pageBytes)
+	tapBytes := tapAnswer.body
+	tapFixed, pageFixed := fixed{tapAnswer.raw, tapAnswer.enc}, fixed{pageAnswer.raw, pageAnswer.enc}
+	if c.barePlain {
+		tapFixed, pageFixed = fixed{body: tapAnswer.body}, fixed{body: pageAnswer.body}
+	}
+	bare, stopBare, err := bareEcho(tapFixed, pageFixed)
 	if err != nil {
 		return err
 	}
@@ -473,19 +482,19 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 
 // sample makes one real tap and fetches one real game page, for the bytes
 // the bare handler serves, and returns the form that tap posted.
-func sample(ctx context.Context, p *phone, undo float64) (tap, page []byte, form url.Values, err error) {
+func sample(ctx context.Context, p *phone, undo float64) (tap, page answer, form url.Values, err error) {
 	c := p.choices[0]
 	a, err := p.do(ctx, http.MethodPost, c.path, c.vals, true)
 	if err != nil || a.status != http.StatusOK {
-		return nil, nil, nil, fmt.Errorf("sample tap: status %d, %v", a.status, err)
+		return answer{}, answer{}, nil, fmt.Errorf("sample tap: status %d, %v", a.status, err)
 	}
 	p.readScreen(a.body)
 	pg, err := p.do(ctx, http.MethodGet, "/g/"+p.game, nil, false)
 	if err != nil || pg.status != http.StatusOK {
-		return nil, nil, nil, fmt.Errorf("sample page: status %d, %v", pg.status, err)
+		return answer{}, answer{}, nil, fmt.Errorf("sample page: status %d, %v", pg.status, err)
 	}
 	p.readScreen(pg.body)
-	return a.body, pg.body, c.vals, nil
+	return a, pg, c.vals, nil
 }
 
 // longRecord is a legal game of n actions in force: the spy makes every

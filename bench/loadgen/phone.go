@@ -54,7 +54,9 @@ func newPhone(base string, tr http.RoundTripper, seed uint64, turns int) *phone 
 // answer is what one request cost and returned.
 type answer struct {
 	status  int
-	wire    int // bytes on the wire (compressed when the server compressed)
+	wire    int    // bytes on the wire (compressed when the server compressed)
+	raw     []byte // the body as it came, compressed or not
+	enc     string // its Content-Encoding
 	body    []byte
 	elapsed time.Duration
 	final   *url.URL
@@ -96,7 +98,7 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 		return answer{}, err
 	}
 	// The delta header is part of what the answer costs on the wire.
-	a := answer{status: res.StatusCode, wire: len(raw) + len(res.Header.Get("X-Grimoire-Record-Delta")), body: raw, elapsed: elapsed, final: res.Request.URL}
+	a := answer{status: res.StatusCode, wire: len(raw) + len(res.Header.Get("X-Grimoire-Record-Delta")), raw: raw, enc: res.Header.Get("Content-Encoding"), body: raw, elapsed: elapsed, final: res.Request.URL}
 	if res.Header.Get("Content-Encoding") == "gzip" {
 		zr, err := gzip.NewReader(bytes.NewReader(raw))
 		if err != nil {
