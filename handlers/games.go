@@ -294,7 +294,7 @@ func (h *Handler) write(c echo.Context, kind string) error {
 // event stream for this viewer, the title, and any notice or refusal.
 func (h *Handler) gamePage(c echo.Context, s screen, version int) views.Page {
 	p := h.page(c, s.Game.Title, "")
-	p.Live, p.Version = "/g/"+s.Game.ID+"/events", version
+	p.Live, p.Version, p.Play = "/g/"+s.Game.ID+"/events", version, true
 	if s.Watch {
 		p.Live = "/watch/" + s.Game.SpectatorToken + "/events"
 		p.Title = "Watching " + s.Game.Title

@@ -105,5 +105,7 @@ func (h *Handler) syncCreate(c echo.Context) error {
 // offlineGame is the empty game screen a game started offline is drawn
 // into (by the WebAssembly views); the service worker keeps it.
 func (h *Handler) offlineGame(c echo.Context) error {
-	return render(c, http.StatusOK, offline.Game(h.page(c, "Game on this phone", "")))
+	p := h.page(c, "Game on this phone", "")
+	p.Play = true
+	return render(c, http.StatusOK, offline.Game(p))
 }

@@ -209,9 +209,28 @@
       worker.postMessage({ type: "keep", url: location.pathname + location.search }, [ch.port2]);
     });
   }
+  // offline.js comes with a game's page; elsewhere the page names it in a
+  // <meta> and it is fetched once the page has loaded, off the first visit's
+  // critical path. Resolves when the offline layer is running (or failed to).
+  function offlineLayer() {
+    if (window.grimoireOffline) return Promise.resolve();
+    var m = document.querySelector('meta[name="grimoire-offline"]');
+    if (!m) return Promise.resolve();
+    return new Promise(function (resolve) {
+      var s = document.createElement("script");
+      s.setAttribute("data-wasm", m.getAttribute("data-wasm"));
+      s.setAttribute("data-wasm-exec", m.getAttribute("data-wasm-exec"));
+      s.onload = s.onerror = function () { resolve(); };
+      s.src = m.content;
+      document.head.appendChild(s);
+    });
+  }
+  var layer = new Promise(function (resolve) {
+    window.addEventListener("load", function () { offlineLayer().then(resolve); });
+  });
   if ("serviceWorker" in navigator && window.caches) {
     readiness("wait");
-    window.addEventListener("load", function () {
+    layer.then(function () {
       var off = window.grimoireOffline;
       var first = off && off.settled ? off.settled : Promise.resolve();
       first.then(function () {

@@ -58,6 +58,7 @@ func Load() (*Assets, error) {
 		if err != nil {
 			return fmt.Errorf("read embedded %s: %w", p, err)
 		}
+		body = trimmed(p, body)
 		sum := sha256.Sum256(body)
 		h := hex.EncodeToString(sum[:])[:16]
 		name, gz := strings.CutSuffix(p, ".gz")
