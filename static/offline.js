@@ -74,10 +74,13 @@
       });
     });
   }
-  function putRecord(rec, local) {
+  function recordRow(rec, local) {
     var r = JSON.parse(rec);
+    return { id: r.id, record: rec, version: r.version, local: !!local, at: Date.now() };
+  }
+  function putRecord(rec, local) {
     return tx(["records"], "readwrite", function (t) {
-      t.objectStore("records").put({ id: r.id, record: rec, version: r.version, local: !!local, at: Date.now() });
+      t.objectStore("records").put(recordRow(rec, local));
     });
   }
 
@@ -485,8 +488,12 @@
           game.query = "";
           felt(t0, "local");
           done(t1);
+          // The outbox and the saved copy change in one transaction: a
+          // reload between two writes would draw a copy that disagrees
+          // with the taps waiting to be sent.
+          var back = recordRow(last.before, game.local);
           later(function () {
-            return tx(["outbox"], "readwrite", function (t) {
+            return tx(["outbox", "records"], "readwrite", function (t) {
               var s = t.objectStore("outbox");
               s.index("game").openCursor(game.id).onsuccess = function (ev) {
                 var c = ev.target.result;
@@ -494,7 +501,8 @@
                 if (c.value.cid === last.cid) c.delete();
                 else c.continue();
               };
-            }).then(function () { return putRecord(game.rec, game.local); }).then(recount);
+              t.objectStore("records").put(back);
+            }).then(recount);
           });
           return;
         }
@@ -511,10 +519,12 @@
       mem.push(entry);
       felt(t0, "local");
       done(t1);
+      var after = recordRow(res.record, game.local); // with its tap, in one transaction
       later(function () {
-        return tx(["outbox"], "readwrite", function (t) { t.objectStore("outbox").add(entry); })
-          .then(function () { return putRecord(game.rec, game.local); })
-          .then(function () { sync(); });
+        return tx(["outbox", "records"], "readwrite", function (t) {
+          t.objectStore("outbox").add(entry);
+          t.objectStore("records").put(after);
+        }).then(function () { sync(); });
       });
     } catch (err) {
       swap({ fragments: [], alert: '<div id="alert" class="panel error-box" role="alert" data-testid="error"></div>' });
