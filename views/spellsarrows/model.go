@@ -256,8 +256,9 @@ func Fragments(b Board) []views.Fragment {
 		{ID: FragControls, Component: Controls(b)},
 		// The map is the same at every version, so an answer after the
 		// first never carries it; what changes on it comes after it, as
-		// drawing the map empties the overlay's element.
-		{ID: FragCourt, Component: CourtMap(b)},
+		// drawing the map empties the overlay's element. It is drawn from
+		// the map data alone (courtFrame), hence Fixed.
+		{ID: FragCourt, Component: CourtMap(b), Fixed: true},
 		{ID: FragCourtNow, Component: CourtNow(b)},
 		{ID: FragCards, Component: Cards(b)},
 		{ID: FragCounters, Component: Counters(b)},
