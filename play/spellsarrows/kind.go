@@ -187,7 +187,7 @@ func (Kind) Fragments(t play.Table, step url.Values) ([]views.Fragment, error) {
 	if err != nil {
 		return nil, err
 	}
-	return saview.Fragments(b), nil
+	return saview.Fragments(&b), nil
 }
 
 // Page is the whole courtside page.
@@ -196,7 +196,7 @@ func (Kind) Page(p views.Page, t play.Table, step url.Values) (templ.Component, 
 	if err != nil {
 		return nil, err
 	}
-	return saview.Page(p, b), nil
+	return saview.Page(p, &b), nil
 }
 
 // Replay checks a record and returns its final snapshot.

@@ -17,7 +17,7 @@ import (
 )
 
 // Page is the whole game screen.
-func Page(p views.Page, b Board) templ.Component {
+func Page(p views.Page, b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -230,7 +230,7 @@ func Page(p views.Page, b Board) templ.Component {
 
 // Status is the strip that is always on screen: turn, points, the clock of
 // the half, spy health and armour, travel, arrows and leaps.
-func Status(b Board) templ.Component {
+func Status(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -711,7 +711,7 @@ func Status(b Board) templ.Component {
 }
 
 // hidden carries the CSRF token and the version a tap was made against.
-func hidden(b Board) templ.Component {
+func hidden(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -758,7 +758,7 @@ func hidden(b Board) templ.Component {
 // styles: fixed at the bottom, where the thumb is); the rest of the page
 // scrolls above it. The control a tap most likely goes to next carries
 // data-next: static/screen.js puts the focus there after each swap.
-func Controls(b Board) templ.Component {
+func Controls(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1228,7 +1228,7 @@ func Controls(b Board) templ.Component {
 	})
 }
 
-func undoButton(b Board) templ.Component {
+func undoButton(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -1300,7 +1300,7 @@ func undoButton(b Board) templ.Component {
 	})
 }
 
-func actionControls(b Board) templ.Component {
+func actionControls(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2020,7 +2020,7 @@ func actionControls(b Board) templ.Component {
 // sides differ in place (spy left or first, mage right or second), in words
 // (each button names who and what) and in colour (spy blue, mage purple),
 // so a spy miss is never recorded as an arrow miss by a glance at colour.
-func answerWindow(b Board) templ.Component {
+func answerWindow(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2264,7 +2264,7 @@ func answerWindow(b Board) templ.Component {
 // leapAim aims a giant leap in three steps, nothing chosen for the mage:
 // the giant (tap it on the court, or its button), the span it lands on,
 // then the free throw's result, MADE and MISSED apart.
-func leapAim(b Board) templ.Component {
+func leapAim(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2652,7 +2652,7 @@ func leapAim(b Board) templ.Component {
 }
 
 // shotButtons are the two big buttons for one shot of whoever shoots now.
-func shotButtons(b Board, typ, yes, no string, next bool) templ.Component {
+func shotButtons(b *Board, typ, yes, no string, next bool) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2788,7 +2788,7 @@ func shotButtons(b Board, typ, yes, no string, next bool) templ.Component {
 
 // Court draws the map: lines of a half court, road spans, portal links and
 // location cones, with what changes over them (CourtNow).
-func Court(b Board) templ.Component {
+func Court(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2833,7 +2833,7 @@ func Court(b Board) templ.Component {
 
 // CourtMap is the court without what changes: it is drawn once on a page,
 // and the taps after that swap only CourtNow, which it holds empty.
-func CourtMap(b Board) templ.Component {
+func CourtMap(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -2864,7 +2864,7 @@ func CourtMap(b Board) templ.Component {
 // an element of its own so that an answer can swap it alone. It is a whole
 // <svg> because an out-of-band swap parses its HTML outside any <svg>: a
 // bare <circle> would not be drawn.
-func courtFrame(b Board) templ.Component {
+func courtFrame(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3163,7 +3163,7 @@ func courtFrame(b Board) templ.Component {
 // what may be tapped now. It carries the court's accessible name (the map
 // under it is hidden from screen readers) and lets taps and hovers it does
 // not take through to the map (static/app.css).
-func CourtNow(b Board) templ.Component {
+func CourtNow(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -3841,7 +3841,7 @@ func CourtNow(b Board) templ.Component {
 }
 
 // patternSVG is a card's shooting pattern on a mini court.
-func patternSVG(b Board, c sa.Card, progress int, casting bool) templ.Component {
+func patternSVG(b *Board, c sa.Card, progress int, casting bool) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -4018,7 +4018,7 @@ func patternSVG(b Board, c sa.Card, progress int, casting bool) templ.Component 
 
 // Cards shows the mage's spells: castable ones with a button, the others
 // with the reason and a link to the rule.
-func Cards(b Board) templ.Component {
+func Cards(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -4486,7 +4486,7 @@ func Cards(b Board) templ.Component {
 }
 
 // Counters are the details under the court.
-func Counters(b Board) templ.Component {
+func Counters(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -4652,7 +4652,7 @@ func Counters(b Board) templ.Component {
 }
 
 // LogTail is the newest lines of the log, and the links around the game.
-func LogTail(b Board) templ.Component {
+func LogTail(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -4697,7 +4697,7 @@ func LogTail(b Board) templ.Component {
 
 // LogLinks is the log panel without its lines (LogLines, in their own
 // element): the links around the game do not change from tap to tap.
-func LogLinks(b Board) templ.Component {
+func LogLinks(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -4723,7 +4723,7 @@ func LogLinks(b Board) templ.Component {
 }
 
 // LogLines is the newest lines of the log.
-func LogLines(b Board) templ.Component {
+func LogLines(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -4791,7 +4791,7 @@ func LogLines(b Board) templ.Component {
 	})
 }
 
-func logFrame(b Board) templ.Component {
+func logFrame(b *Board) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -40,7 +40,7 @@ type courtSpan struct {
 // it: the two must be the same for the overlay to fall on the map.
 const courtViewBox = "-27 -3 54 53"
 
-func (b Board) courtLocs() []courtLoc {
+func (b *Board) courtLocs() []courtLoc {
 	out := make([]courtLoc, 0, len(b.Map.Locations))
 	for _, l := range b.Map.Locations {
 		cl := courtLoc{Location: l, Elves: b.Snap.Elves[l.ID], Spy: b.Snap.Spy.At == l.ID}
@@ -59,14 +59,14 @@ func (b Board) courtLocs() []courtLoc {
 
 // courtSpans are the court's spans and portal links as drawn; Build works
 // them out once (the court draws them in several layers).
-func (b Board) courtSpans() []courtSpan {
+func (b *Board) courtSpans() []courtSpan {
 	if b.spans != nil {
 		return b.spans
 	}
 	return b.spansNow()
 }
 
-func (b Board) spansNow() []courtSpan {
+func (b *Board) spansNow() []courtSpan {
 	pos := make(map[string]sa.Location, len(b.Map.Locations))
 	for _, l := range b.Map.Locations {
 		pos[l.ID] = l
@@ -129,7 +129,7 @@ func locLabelY(l courtLoc) string {
 func locClass(l courtLoc) string { return "loc " + l.Kind }
 
 // locTitle is the accessible name of a location on the court.
-func (b Board) locTitle(l courtLoc) string {
+func (b *Board) locTitle(l courtLoc) string {
 	t := b.locName(l.ID)
 	if l.Elves > 0 {
 		t += ", " + plural(l.Elves, "elf cone", "elf cones")
@@ -140,20 +140,20 @@ func (b Board) locTitle(l courtLoc) string {
 	return t
 }
 
-func (b Board) moveVals(id string) string {
+func (b *Board) moveVals(id string) string {
 	return fmt.Sprintf(`{"type":"move","to":%q,"v":"%d"}`, id, b.Version)
 }
 
-func (b Board) targetVals(id string) string {
+func (b *Board) targetVals(id string) string {
 	return fmt.Sprintf(`{"type":"target","at":%q,"v":"%d"}`, id, b.Version)
 }
 
-func (b Board) spanVals(key string) string {
+func (b *Board) spanVals(key string) string {
 	return fmt.Sprintf(`{"type":"target","span":%q,"v":"%d"}`, key, b.Version)
 }
 
 // spotPos maps a pattern spot id to its court position, for the mini courts.
-func (b Board) spotPos(id string) (float64, float64) {
+func (b *Board) spotPos(id string) (float64, float64) {
 	for _, s := range b.Map.Spots {
 		if s.ID == id {
 			return s.X, s.Y
@@ -162,7 +162,7 @@ func (b Board) spotPos(id string) (float64, float64) {
 	return 0, 0
 }
 
-func (b Board) spotName(id string) string {
+func (b *Board) spotName(id string) string {
 	for _, s := range b.Map.Spots {
 		if s.ID == id {
 			return s.Name
@@ -172,7 +172,7 @@ func (b Board) spotName(id string) string {
 }
 
 // patternPath joins a card's spots in shooting order.
-func (b Board) patternPath(c sa.Card) string {
+func (b *Board) patternPath(c sa.Card) string {
 	p := ""
 	for i, id := range c.Pattern {
 		x, y := b.spotPos(id)
@@ -210,7 +210,7 @@ func repeatOffset(k int) float64 {
 
 // patternSpots lists a card's spots; repeated spots (FT, FT) are spread
 // apart so each number stays readable.
-func (b Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpot {
+func (b *Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpot {
 	seen := map[string]int{}
 	out := make([]patternSpot, len(c.Pattern))
 	for i, id := range c.Pattern {
@@ -231,7 +231,7 @@ func (b Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpot
 	return out
 }
 
-func (b Board) patternLabel(c sa.Card) string {
+func (b *Board) patternLabel(c sa.Card) string {
 	names := make([]string, len(c.Pattern))
 	for i, id := range c.Pattern {
 		names[i] = b.spotName(id)
@@ -247,7 +247,7 @@ func (b Board) patternLabel(c sa.Card) string {
 }
 
 // leapURL is the GET step that aims a leap: the giant, then the span.
-func (b Board) leapURL(parts ...string) string {
+func (b *Board) leapURL(parts ...string) string {
 	// "ui=leap" alone is the first step again (nothing aimed), still a
 	// step, so the selection on screen is replaced.
 	q := url.Values{"v": {b.v()}, "ui": {"leap"}}

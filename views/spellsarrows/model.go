@@ -77,11 +77,11 @@ const (
 	FragLogLines = "sa-log-lines" // inside FragLog
 )
 
-func (b Board) v() string { return strconv.Itoa(b.Version) }
+func (b *Board) v() string { return strconv.Itoa(b.Version) }
 
-func (b Board) allows(t string) bool { return !b.Watch && b.Choices.Allows(t) }
+func (b *Board) allows(t string) bool { return !b.Watch && b.Choices.Allows(t) }
 
-func (b Board) halfWord() string {
+func (b *Board) halfWord() string {
 	if b.Snap.Over {
 		return "game over"
 	}
@@ -92,7 +92,7 @@ func (b Board) halfWord() string {
 }
 
 // shooterClass colours the prompt by who acts now.
-func (b Board) shooterClass() string {
+func (b *Board) shooterClass() string {
 	switch {
 	case b.Snap.Over:
 		return "prompt over"
@@ -104,7 +104,7 @@ func (b Board) shooterClass() string {
 }
 
 // barClass colours the thumb bar by who acts now.
-func (b Board) barClass() string {
+func (b *Board) barClass() string {
 	if b.Choices.Phase == sa.PhaseResponse {
 		return "bar-answer"
 	}
@@ -114,7 +114,7 @@ func (b Board) barClass() string {
 	return "bar-mage"
 }
 
-func (b Board) actor() string {
+func (b *Board) actor() string {
 	switch {
 	case b.Snap.Over:
 		return ""
@@ -125,7 +125,7 @@ func (b Board) actor() string {
 	}
 }
 
-func (b Board) winnerLine() string {
+func (b *Board) winnerLine() string {
 	switch b.Snap.Winner {
 	case "spy":
 		return b.SpyName + " (spy) wins"
@@ -135,7 +135,7 @@ func (b Board) winnerLine() string {
 	return "Game over"
 }
 
-func (b Board) travelSum() int {
+func (b *Board) travelSum() int {
 	t := 0
 	for _, v := range b.Snap.Spy.Travel {
 		t += v
@@ -143,7 +143,7 @@ func (b Board) travelSum() int {
 	return t
 }
 
-func (b Board) travelText() string {
+func (b *Board) travelText() string {
 	if len(b.Snap.Spy.Travel) == 0 {
 		return "none"
 	}
@@ -157,7 +157,7 @@ func (b Board) travelText() string {
 	return strings.Join(parts, "+") + " = " + strconv.Itoa(b.travelSum())
 }
 
-func (b Board) locName(id string) string {
+func (b *Board) locName(id string) string {
 	for _, l := range b.Map.Locations {
 		if l.ID == id {
 			if l.Name != "" {
@@ -170,7 +170,7 @@ func (b Board) locName(id string) string {
 }
 
 // placeName is a location's name alone ("West wing"), or its id.
-func (b Board) placeName(id string) string {
+func (b *Board) placeName(id string) string {
 	for _, l := range b.Map.Locations {
 		if l.ID == id && l.Name != "" {
 			return l.Name
@@ -179,14 +179,14 @@ func (b Board) placeName(id string) string {
 	return id
 }
 
-func (b Board) cardName(n int) string {
+func (b *Board) cardName(n int) string {
 	if c, ok := b.Cards[n]; ok {
 		return c.Name
 	}
 	return "card " + strconv.Itoa(n)
 }
 
-func (b Board) castCard() (sa.Card, bool) {
+func (b *Board) castCard() (sa.Card, bool) {
 	if b.Snap.Cast == nil {
 		return sa.Card{}, false
 	}
@@ -237,7 +237,7 @@ func plural(n int, one, many string) string {
 }
 
 // sorted returns the cards of ns, in order.
-func (b Board) cardsOf(ns []int) []sa.Card {
+func (b *Board) cardsOf(ns []int) []sa.Card {
 	out := make([]sa.Card, 0, len(ns))
 	for _, n := range ns {
 		if c, ok := b.Cards[n]; ok {
@@ -250,7 +250,7 @@ func (b Board) cardsOf(ns []int) []sa.Card {
 
 // Fragments lists the parts of the game screen in page order; the handler
 // sends those whose HTML changed.
-func Fragments(b Board) []views.Fragment {
+func Fragments(b *Board) []views.Fragment {
 	out := []views.Fragment{
 		{ID: FragStatus, Component: Status(b)},
 		{ID: FragControls, Component: Controls(b)},
@@ -282,7 +282,7 @@ func Fragments(b Board) []views.Fragment {
 
 // firstCastable says card n is the first castable card, where the focus
 // goes in the mage phase.
-func (b Board) firstCastable(n int) bool {
+func (b *Board) firstCastable(n int) bool {
 	for _, cc := range b.Choices.Cards {
 		if cc.Castable {
 			return cc.Card.Number == n

@@ -24,12 +24,12 @@ type RulesData struct {
 	Rulings []sa.Ruling
 }
 
-func (r RulesData) board() Board {
+func (r RulesData) board() *Board {
 	cards := map[int]sa.Card{}
 	for _, c := range r.Deck.Cards {
 		cards[c.Number] = c
 	}
-	return Board{Watch: true, Map: r.Map, Cards: cards, Snap: sa.Snapshot{Spy: sa.SpySnapshot{At: "B"}}}
+	return &Board{Watch: true, Map: r.Map, Cards: cards, Snap: sa.Snapshot{Spy: sa.SpySnapshot{At: "B"}}}
 }
 
 // Rules explains Spells & Arrows in our own words.
