@@ -123,15 +123,10 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	}
 	st, tail := p.State, p.Tail
 	setup := st.Setup()
-	deck := st.Deck()
-	cards := make(map[int]sa.Card, len(deck.Cards))
-	for _, cd := range deck.Cards {
-		cards[cd.Number] = cd
-	}
 	b := Board{
 		GameID: src.GameID, Title: src.Title, Version: version, Watch: src.Watch,
 		CSRF: src.CSRF, SpyName: setup.Spy, MageName: setup.Mage,
-		Snap: st.Snapshot(), Choices: sa.Legal(st), Map: st.Map(), Cards: cards, Options: setup.Options,
+		Snap: st.Snapshot(), Choices: sa.Legal(st), Map: st.SharedMap(), Cards: st.SharedDeck().Cards, Options: setup.Options,
 		RulesURL: "/rules/" + record.SpellsArrows,
 	}
 	if src.Watch {

@@ -35,8 +35,10 @@ type Board struct {
 	MageName  string
 	Snap      sa.Snapshot
 	Choices   sa.Choices
+	// Map and Cards are the game's world, shared with every state of the
+	// game (sa.State.SharedMap): read only. Card n is Cards[n-1].
 	Map       sa.Map
-	Cards     map[int]sa.Card
+	Cards     []sa.Card
 	Options   sa.Options
 	LogTail   []LogLine // newest last
 	CanUndo   bool
@@ -179,8 +181,16 @@ func (b *Board) placeName(id string) string {
 	return id
 }
 
+// card is card n of the deck.
+func (b *Board) card(n int) (sa.Card, bool) {
+	if n < 1 || n > len(b.Cards) || b.Cards[n-1].Number != n {
+		return sa.Card{}, false
+	}
+	return b.Cards[n-1], true
+}
+
 func (b *Board) cardName(n int) string {
-	if c, ok := b.Cards[n]; ok {
+	if c, ok := b.card(n); ok {
 		return c.Name
 	}
 	return "card " + strconv.Itoa(n)
@@ -190,8 +200,7 @@ func (b *Board) castCard() (sa.Card, bool) {
 	if b.Snap.Cast == nil {
 		return sa.Card{}, false
 	}
-	c, ok := b.Cards[b.Snap.Cast.Card]
-	return c, ok
+	return b.card(b.Snap.Cast.Card)
 }
 
 // pips returns n booleans, the first on of them set.
@@ -240,7 +249,7 @@ func plural(n int, one, many string) string {
 func (b *Board) cardsOf(ns []int) []sa.Card {
 	out := make([]sa.Card, 0, len(ns))
 	for _, n := range ns {
-		if c, ok := b.Cards[n]; ok {
+		if c, ok := b.card(n); ok {
 			out = append(out, c)
 		}
 	}
