@@ -37,12 +37,12 @@ type Board struct {
 	Choices   sa.Choices
 	// Map and Cards are the game's world, shared with every state of the
 	// game (sa.State.SharedMap): read only. Card n is Cards[n-1].
-	Map       sa.Map
-	Cards     []sa.Card
-	Options   sa.Options
-	LogTail   []LogLine // newest last
-	CanUndo   bool
-	UndoWhat  string // the line the undo would take back
+	Map      sa.Map
+	Cards    []sa.Card
+	Options  sa.Options
+	LogTail  []LogLine // newest last
+	CanUndo  bool
+	UndoWhat string // the line the undo would take back
 	// Record is the game's record for the offline page (nil for
 	// spectators, who never play offline), made when drawn.
 	Record offline.Record
