@@ -14,35 +14,79 @@ import (
 // The court is drawn in feet, straight from the map data: x from -25 (west)
 // to 25 (east), y from 0 (baseline, at the top of the drawing) to 47.
 
-// courtLoc is one location cone as drawn.
+// courtLoc is one location cone as drawn: the map's location (the game's
+// own, shared: read only) and what is on it now.
 type courtLoc struct {
-	sa.Location
+	*sa.Location
 	Elves  int
 	Spy    bool
 	Action string // "move" or "target" when tapping it is legal now
 }
 
-// courtSpan is one road span (or portal link) as drawn.
+// courtSpan is one road span (or portal link) as drawn: where it lies,
+// the same all game long (shared: read only), and what is on it now.
 type courtSpan struct {
+	*spanPlace
+	Giant    int  // cones of the giant on it, 0 if none
+	Engaged  bool // the spy is fighting this giant
+	Target   bool // a giant may be placed here now
+	LeapFrom bool // the giant here may be picked to leap now
+	LeapTo   bool // the picked giant may land here now
+	Picked   bool // the giant picked to leap
+}
+
+// spanPlace is where a span or portal link lies on the court.
+type spanPlace struct {
 	Key            string
 	X1, Y1, X2, Y2 float64
 	MX, MY         float64 // midpoint, where a giant stands
 	Portal         bool
-	Giant          int  // cones of the giant on it, 0 if none
-	Engaged        bool // the spy is fighting this giant
-	Target         bool // a giant may be placed here now
-	LeapFrom       bool // the giant here may be picked to leap now
-	LeapTo         bool // the picked giant may land here now
-	Picked         bool // the giant picked to leap
+}
+
+// courtLayout is the court's spans and portal links placed from the map
+// alone, in drawing order: the same at every state of a game, so a Played
+// works it out once and every screen of the game shares it.
+type courtLayout struct{ places []spanPlace }
+
+func newCourtLayout(m sa.Map) *courtLayout {
+	pos := make(map[string]sa.Location, len(m.Locations))
+	for _, l := range m.Locations {
+		pos[l.ID] = l
+	}
+	places := make([]spanPlace, 0, len(m.Spans)+len(m.Locations))
+	for _, s := range m.Spans {
+		a, c := pos[s[0]], pos[s[1]]
+		places = append(places, spanPlace{
+			Key: sa.SpanKey(s[0], s[1]), X1: a.X, Y1: a.Y, X2: c.X, Y2: c.Y, MX: (a.X + c.X) / 2, MY: (a.Y + c.Y) / 2,
+		})
+	}
+	// Portal links are drawn but are not spans: nothing stands on them.
+	for _, l := range m.Locations {
+		if l.Kind == sa.KindGoto && l.Target != "" {
+			t := pos[l.Target]
+			places = append(places, spanPlace{Key: l.ID + ">" + l.Target, X1: l.X, Y1: l.Y, X2: t.X, Y2: t.Y, Portal: true})
+		}
+	}
+	return &courtLayout{places: places}
 }
 
 // courtViewBox is the box of the court's map and of the drawing laid over
 // it: the two must be the same for the overlay to fall on the map.
 const courtViewBox = "-27 -3 54 53"
 
+// courtLocs are the court's locations as drawn; Build works them out once
+// (the court draws them in several layers).
 func (b *Board) courtLocs() []courtLoc {
-	out := make([]courtLoc, 0, len(b.Map.Locations))
-	for _, l := range b.Map.Locations {
+	if b.locs != nil {
+		return b.locs
+	}
+	return b.locsNow()
+}
+
+func (b *Board) locsNow() []courtLoc {
+	out := make([]courtLoc, len(b.Map.Locations))
+	for i := range b.Map.Locations {
+		l := &b.Map.Locations[i]
 		cl := courtLoc{Location: l, Elves: b.Snap.Elves[l.ID], Spy: b.Snap.Spy.At == l.ID}
 		if !b.Watch {
 			switch {
@@ -52,7 +96,7 @@ func (b *Board) courtLocs() []courtLoc {
 				cl.Action = "target"
 			}
 		}
-		out = append(out, cl)
+		out[i] = cl
 	}
 	return out
 }
@@ -67,32 +111,26 @@ func (b *Board) courtSpans() []courtSpan {
 }
 
 func (b *Board) spansNow() []courtSpan {
-	pos := make(map[string]sa.Location, len(b.Map.Locations))
-	for _, l := range b.Map.Locations {
-		pos[l.ID] = l
+	lay := b.layout
+	if lay == nil {
+		lay = newCourtLayout(b.Map)
 	}
-	out := make([]courtSpan, 0, len(b.Map.Spans)+len(b.Map.Locations))
-	for _, s := range b.Map.Spans {
-		a, c := pos[s[0]], pos[s[1]]
-		key := sa.SpanKey(s[0], s[1])
-		out = append(out, courtSpan{
-			Key: key, X1: a.X, Y1: a.Y, X2: c.X, Y2: c.Y, MX: (a.X + c.X) / 2, MY: (a.Y + c.Y) / 2,
-			Giant: b.Snap.Giants[key], Engaged: b.Snap.Spy.Engaged == key,
-			Target: !b.Watch && slices.Contains(b.Choices.TargetSpans, key),
-		})
-		cs := &out[len(out)-1]
-		if b.allows(sa.TypeLeap) {
-			cs.LeapFrom = b.LeapFrom == "" && slices.Contains(b.Choices.LeapGiants, key)
-			cs.LeapTo = b.LeapFrom != "" && b.LeapTo == "" && slices.Contains(b.Choices.LeapSpans, key)
-			cs.Picked = b.LeapFrom == key
+	leap := b.allows(sa.TypeLeap)
+	out := make([]courtSpan, len(lay.places))
+	for i := range lay.places {
+		pl := &lay.places[i]
+		cs := courtSpan{spanPlace: pl}
+		if !pl.Portal {
+			key := pl.Key
+			cs.Giant, cs.Engaged = b.Snap.Giants[key], b.Snap.Spy.Engaged == key
+			cs.Target = !b.Watch && slices.Contains(b.Choices.TargetSpans, key)
+			if leap {
+				cs.LeapFrom = b.LeapFrom == "" && slices.Contains(b.Choices.LeapGiants, key)
+				cs.LeapTo = b.LeapFrom != "" && b.LeapTo == "" && slices.Contains(b.Choices.LeapSpans, key)
+				cs.Picked = b.LeapFrom == key
+			}
 		}
-	}
-	// Portal links are drawn but are not spans: nothing stands on them.
-	for _, l := range b.Map.Locations {
-		if l.Kind == sa.KindGoto && l.Target != "" {
-			t := pos[l.Target]
-			out = append(out, courtSpan{Key: l.ID + ">" + l.Target, X1: l.X, Y1: l.Y, X2: t.X, Y2: t.Y, Portal: true})
-		}
+		out[i] = cs
 	}
 	return out
 }

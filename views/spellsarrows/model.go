@@ -58,7 +58,13 @@ type Board struct {
 	// Stepped says the screen answers a GET step of aiming (ui=leap...).
 	Stepped bool
 
-	spans []courtSpan // courtSpans, worked out by Build
+	// Worked out once by Build, as the screen draws them more than once:
+	// courtSpans (from layout, the game's shared placing of them),
+	// courtLocs and travelText.
+	spans  []courtSpan
+	layout *courtLayout
+	locs   []courtLoc
+	travel string
 }
 
 // LogLine is one numbered sentence of the game log.
@@ -137,26 +143,36 @@ func (b *Board) winnerLine() string {
 	return "Game over"
 }
 
-func (b *Board) travelSum() int {
-	t := 0
-	for _, v := range b.Snap.Spy.Travel {
-		t += v
+// travelText is the spy's travel counters and their sum: "none", "3" or
+// "3+2 = 5".
+func (b *Board) travelText() string {
+	if b.travel != "" {
+		return b.travel
 	}
-	return t
+	return travelText(b.Snap.Spy.Travel)
 }
 
-func (b *Board) travelText() string {
-	if len(b.Snap.Spy.Travel) == 0 {
+func travelText(travel []int) string {
+	switch len(travel) {
+	case 0:
 		return "none"
+	case 1:
+		return strconv.Itoa(travel[0])
 	}
-	parts := make([]string, len(b.Snap.Spy.Travel))
-	for i, v := range b.Snap.Spy.Travel {
-		parts[i] = strconv.Itoa(v)
+	// One string, sized once: the list grows all game long.
+	var sb strings.Builder
+	sb.Grow(2*len(travel) + 8)
+	sum := 0
+	for i, v := range travel {
+		if i > 0 {
+			sb.WriteByte('+')
+		}
+		sb.WriteString(strconv.Itoa(v))
+		sum += v
 	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return strings.Join(parts, "+") + " = " + strconv.Itoa(b.travelSum())
+	sb.WriteString(" = ")
+	sb.WriteString(strconv.Itoa(sum))
+	return sb.String()
 }
 
 func (b *Board) locName(id string) string {
