@@ -251,8 +251,13 @@ func BenchmarkServerTap(b *testing.B) {
 				} else {
 					form += "&made=1"
 				}
-				req := httptest.NewRequest(http.MethodPost, loc+"/act", strings.NewReader(form))
-				req.RemoteAddr = "192.0.2.1:1234"
+				// As a server reads it off the wire (httptest.NewRequest
+				// would parse it from text, a client's cost).
+				req, err := http.NewRequest(http.MethodPost, "http://grimoire.test"+loc+"/act", strings.NewReader(form))
+				if err != nil {
+					b.Fatal(err)
+				}
+				req.RequestURI, req.RemoteAddr = loc+"/act", "192.0.2.1:1234"
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				req.Header.Set("Cookie", cookies)
 				req.Header.Set("X-CSRF-Token", token)

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"fmt"
 	"html"
 	"strings"
@@ -26,7 +25,10 @@ func writeFragments(c echo.Context, status int, before, after []rendered, messag
 			old[f.ID] = f
 		}
 	}
-	var buf bytes.Buffer
+	// The answer's bytes are copied out by the response writer: the
+	// buffer goes back to the pool when the answer is written.
+	buf := getBuf()
+	defer putBuf(buf)
 	var sent []string
 	for _, f := range after {
 		prev, ok := old[f.ID]
@@ -49,12 +51,14 @@ func writeFragments(c echo.Context, status int, before, after []rendered, messag
 				continue
 			}
 		}
-		fmt.Fprintf(&buf, `<div hx-swap-oob="innerHTML:#%s">`, html.EscapeString(f.ID))
+		buf.WriteString(`<div hx-swap-oob="innerHTML:#`)
+		buf.WriteString(html.EscapeString(f.ID))
+		buf.WriteString(`">`)
 		buf.WriteString(now)
 		buf.WriteString("</div>\n")
 		sent = append(sent, now)
 	}
-	if err := views.Alert(message, isError).Render(ctx, &buf); err != nil {
+	if err := views.Alert(message, isError).Render(ctx, buf); err != nil {
 		return fmt.Errorf("render alert: %w", err)
 	}
 	varyOnHTMX(c)
