@@ -122,7 +122,8 @@ func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := sa.Apply(p.State, a); err != nil {
+	// Checked only: the server plays it once stored (Step).
+	if err := sa.Check(p.State, a); err != nil {
 		return nil, err
 	}
 	return json.Marshal(a)
