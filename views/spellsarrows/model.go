@@ -276,7 +276,9 @@ func (b *Board) cardsOf(ns []int) []sa.Card {
 // Fragments lists the parts of the game screen in page order; the handler
 // sends those whose HTML changed.
 func Fragments(b *Board) []views.Fragment {
-	out := []views.Fragment{
+	// Room for the announcement and the record, appended below.
+	out := make([]views.Fragment, 0, 10)
+	out = append(out, []views.Fragment{
 		{ID: FragStatus, Component: Status(b)},
 		{ID: FragControls, Component: Controls(b)},
 		// The map is the same at every version, so an answer after the
@@ -290,7 +292,7 @@ func Fragments(b *Board) []views.Fragment {
 		// The links under the log change seldom; its lines at every action.
 		{ID: FragLog, Component: LogLinks(b)},
 		{ID: FragLogLines, Component: LogLines(b)},
-	}
+	}...)
 	// A step of aiming a leap draws the controls and the court from a
 	// selection the unselected "before" does not show: send them anyway.
 	out[1].Fresh, out[3].Fresh = b.Stepped, b.Stepped
