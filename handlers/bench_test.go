@@ -1,6 +1,7 @@
 package handlers_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -186,6 +187,106 @@ func BenchmarkTap(b *testing.B) {
 				v++
 			}
 			b.ReportMetric(float64(bytes)/float64(b.N), "answer-B/op")
+		})
+	}
+}
+
+// BenchmarkServerTap is BenchmarkTap's delta taps without the client: each
+// tap is a request built once per loop and served straight into a
+// recorder, so B/op and allocs/op are the server's own (BenchmarkTap's also
+// hold the http.Client, its cookie jar and the body read back).
+func BenchmarkServerTap(b *testing.B) {
+	for _, n := range []int{10, 5000} {
+		b.Run(fmt.Sprintf("at-action-%d-delta", n), func(b *testing.B) {
+			h, _ := newHandler(b)
+			jar, _ := cookiejar.New(nil)
+			c := &http.Client{Transport: inProcess{h}, Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+			base, _ := url.Parse("http://grimoire.test/")
+			send := func(req *http.Request) *http.Response {
+				for _, k := range jar.Cookies(base) {
+					if k.Name == "grimoire_csrf" {
+						req.Header.Set("X-CSRF-Token", k.Value)
+					}
+				}
+				res, err := c.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				return res
+			}
+			get, _ := http.NewRequest(http.MethodGet, base.String()+"import", nil)
+			send(get)
+			rec := walkRecord(b, n)
+			post, _ := http.NewRequest(http.MethodPost, base.String()+"import", strings.NewReader(url.Values{"json": {string(rec)}}.Encode()))
+			post.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			loc := send(post).Header.Get("Location")
+			if !strings.HasPrefix(loc, "/g/") {
+				b.Fatalf("import went to %q", loc)
+			}
+			// The phone's cookies and token as the jar holds them after
+			// the import: the server keeps them the same from tap to tap.
+			var cookie []string
+			token := ""
+			for _, k := range jar.Cookies(base) {
+				cookie = append(cookie, k.Name+"="+k.Value)
+				if k.Name == "grimoire_csrf" {
+					token = k.Value
+				}
+			}
+			cookies := strings.Join(cookie, "; ")
+			parsed, _ := record.Parse(rec)
+			s, err := sa.Replay(parsed)
+			if err != nil {
+				b.Fatal(err)
+			}
+			// The taps' forms are worked out before the clock starts: the
+			// walk's own rules work is not the server's.
+			forms := make([]string, b.N)
+			for i := range forms {
+				v := n + i
+				a := walkStep(s, v)
+				forms[i] = "v=" + strconv.Itoa(v) + "&type=" + a.Type
+				if a.Type == sa.TypeMove {
+					forms[i] += "&to=" + url.QueryEscape(a.To)
+				} else {
+					forms[i] += "&made=1"
+				}
+				if s, err = sa.Apply(s, a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			// One answer buffer for all taps: a server writes to its
+			// connection, not to a buffer that grows anew for each answer.
+			body := new(bytes.Buffer)
+			sent := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				// As a server reads it off the wire (httptest.NewRequest
+				// would parse it from text, a client's cost).
+				req, err := http.NewRequest(http.MethodPost, "http://grimoire.test"+loc+"/act", strings.NewReader(forms[i]))
+				if err != nil {
+					b.Fatal(err)
+				}
+				req.RequestURI, req.RemoteAddr = loc+"/act", "192.0.2.1:1234"
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				req.Header.Set("Cookie", cookies)
+				req.Header.Set("X-CSRF-Token", token)
+				req.Header.Set("HX-Request", "true")
+				req.Header.Set("X-Grimoire-Record", "delta")
+				body.Reset()
+				rr := httptest.NewRecorder()
+				rr.Body = body
+				h.ServeHTTP(rr, req)
+				if rr.Code != http.StatusOK {
+					b.Fatalf("tap %s: status %d\n%.300s", forms[i], rr.Code, rr.Body.String())
+				}
+				sent += rr.Body.Len() + len(rr.Header().Get("X-Grimoire-Record-Delta"))
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(sent)/float64(b.N), "answer-B/op")
 		})
 	}
 }

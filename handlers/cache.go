@@ -41,6 +41,10 @@ type rendered struct {
 	ID    string
 	HTML  string
 	Fresh bool
+	// Fixed is views.Fragment's: the HTML is the same at every version of
+	// the game for this screen's viewer, so a later screen of that viewer
+	// reuses it (gameCache.fixed).
+	Fixed bool
 	// later, when not nil, draws HTML on first use instead: the embedded
 	// record, which an answer with a record delta never sends.
 	later *lazyHTML
@@ -147,6 +151,7 @@ type gameCache struct {
 	misses    int
 	renders   int
 	screenHit int
+	fixedHit  int
 }
 
 func newGameCache(maxGames, maxBytes int) *gameCache {
@@ -316,6 +321,34 @@ func (gc *gameCache) screen(id string, k screenKey) ([]rendered, bool) {
 	return r, ok
 }
 
+// fixed is the HTML of the fragment fragID on a cached screen of the game
+// drawn for this viewer at any version, when it was drawn Fixed: the
+// same fragment drawn again would be the same bytes. Only the game's own
+// entry and the viewer's own screens are looked at.
+func (gc *gameCache) fixed(id, viewer, fragID string) (string, bool) {
+	gc.mu.Lock()
+	defer gc.mu.Unlock()
+	el, ok := gc.byID[id]
+	if !ok {
+		return "", false
+	}
+	e := el.Value.(*cacheEntry)
+	// Newest first: the previous version's screen is usually the last.
+	for i := len(e.order) - 1; i >= 0; i-- {
+		k := e.order[i]
+		if k.viewer != viewer {
+			continue
+		}
+		for _, f := range e.screens[k] {
+			if f.ID == fragID && f.Fixed && f.later == nil {
+				gc.fixedHit++
+				return f.HTML, true
+			}
+		}
+	}
+	return "", false
+}
+
 // addScreen keeps a rendered screen. Only games the cache already holds keep
 // screens, so an entry's state and screens always belong to one game.
 func (gc *gameCache) addScreen(id string, k screenKey, r []rendered) {
@@ -363,16 +396,18 @@ func (gc *gameCache) remove(el *list.Element) {
 }
 
 // CacheStats are the cache's counters since start: state hits and misses,
-// screens served from the cache and screens rendered.
+// screens served from the cache, screens rendered, and Fixed fragments
+// taken from another version's screen instead of drawn.
 type CacheStats struct {
 	Games, Bytes                    int
 	Hits, Misses, ScreenHits, Drawn int
+	FixedReused                     int
 }
 
 func (gc *gameCache) stats() CacheStats {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
-	return CacheStats{Games: gc.lru.Len(), Bytes: gc.bytes, Hits: gc.hits, Misses: gc.misses, ScreenHits: gc.screenHit, Drawn: gc.renders}
+	return CacheStats{Games: gc.lru.Len(), Bytes: gc.bytes, Hits: gc.hits, Misses: gc.misses, ScreenHits: gc.screenHit, Drawn: gc.renders, FixedReused: gc.fixedHit}
 }
 
 // CacheStats reports the state cache's counters (for tests and benchmarks).

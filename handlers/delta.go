@@ -102,6 +102,11 @@ func hasRecord(r []rendered) bool {
 }
 
 func withoutRecord(r []rendered) []rendered {
+	if n := len(r) - 1; n >= 0 && r[n].ID == offline.ElementID && !hasRecord(r[:n]) {
+		// Where the kinds put it, last: the screen without it is a prefix,
+		// capped so that nothing appends over the cached record.
+		return r[:n:n]
+	}
 	out := make([]rendered, 0, len(r))
 	for _, f := range r {
 		if f.ID != offline.ElementID {

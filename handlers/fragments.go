@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"fmt"
 	"html"
 	"strings"
@@ -19,17 +18,13 @@ import (
 // (or when it is Fresh: the client's copy may carry a selection).
 func writeFragments(c echo.Context, status int, before, after []rendered, message string, isError bool) error {
 	ctx := c.Request().Context()
-	var old map[string]rendered
-	if before != nil {
-		old = make(map[string]rendered, len(before))
-		for _, f := range before {
-			old[f.ID] = f
-		}
-	}
-	var buf bytes.Buffer
+	// The answer's bytes are copied out by the response writer: the
+	// buffer goes back to the pool when the answer is written.
+	buf := getBuf()
+	defer putBuf(buf)
 	var sent []string
 	for _, f := range after {
-		prev, ok := old[f.ID]
+		prev, ok := fragmentOf(before, f.ID)
 		// A fragment whose element lies inside one sent here (the court's
 		// overlay in its map) is sent too: that swap emptied its element.
 		inside := f.later == nil && insideOf(sent, f.ID)
@@ -49,17 +44,30 @@ func writeFragments(c echo.Context, status int, before, after []rendered, messag
 				continue
 			}
 		}
-		fmt.Fprintf(&buf, `<div hx-swap-oob="innerHTML:#%s">`, html.EscapeString(f.ID))
+		buf.WriteString(`<div hx-swap-oob="innerHTML:#`)
+		buf.WriteString(html.EscapeString(f.ID))
+		buf.WriteString(`">`)
 		buf.WriteString(now)
 		buf.WriteString("</div>\n")
 		sent = append(sent, now)
 	}
-	if err := views.Alert(message, isError).Render(ctx, &buf); err != nil {
+	if err := views.Alert(message, isError).Render(ctx, buf); err != nil {
 		return fmt.Errorf("render alert: %w", err)
 	}
 	varyOnHTMX(c)
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// fragmentOf is the fragment with this id in r. A screen has a dozen
+// fragments at most: a scan costs less than a map built per answer.
+func fragmentOf(r []rendered, id string) (rendered, bool) {
+	for _, f := range r {
+		if f.ID == id {
+			return f, true
+		}
+	}
+	return rendered{}, false
 }
 
 // insideOf says whether the element with this id is drawn by one of the

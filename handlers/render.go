@@ -28,13 +28,8 @@ func render(c echo.Context, status int, comp templ.Component) error {
 // and growing a fresh buffer to that size each time costs more than the
 // text itself.
 func renderString(ctx context.Context, comp templ.Component) (string, error) {
-	buf := renderBufs.Get().(*bytes.Buffer)
-	defer func() {
-		if buf.Cap() <= maxPooledBuf {
-			buf.Reset()
-			renderBufs.Put(buf)
-		}
-	}()
+	buf := getBuf()
+	defer putBuf(buf)
 	if err := comp.Render(ctx, buf); err != nil {
 		return "", err
 	}
@@ -45,6 +40,17 @@ func renderString(ctx context.Context, comp templ.Component) (string, error) {
 const maxPooledBuf = 64 << 10
 
 var renderBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// getBuf is an empty buffer from the pool; putBuf gives it back once
+// nothing refers to its bytes.
+func getBuf() *bytes.Buffer { return renderBufs.Get().(*bytes.Buffer) }
+
+func putBuf(buf *bytes.Buffer) {
+	if buf.Cap() <= maxPooledBuf {
+		buf.Reset()
+		renderBufs.Put(buf)
+	}
+}
 
 // page fills the layout's view model for this request.
 func (h *Handler) page(c echo.Context, title, section string) views.Page {

@@ -174,7 +174,9 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 }
 
 // drawn is a screen's fragments rendered: from the cache, or drawn from the
-// table (built only then) and kept for the next request.
+// table (built only then) and kept for the next request. A Fixed fragment
+// is taken from another version's screen of the same viewer when the cache
+// holds one.
 func (h *Handler) drawn(c echo.Context, k play.Kind, id string, key screenKey, table func() (play.Table, error), step map[string][]string) ([]rendered, error) {
 	if r, ok := h.cache.screen(id, key); ok {
 		return r, nil
@@ -195,11 +197,19 @@ func (h *Handler) drawn(c echo.Context, k play.Kind, id string, key screenKey, t
 			out[i] = rendered{ID: f.ID, Fresh: f.Fresh, later: &lazyHTML{comp: f.Component, size: 256 + 40*len(t.Actions)}}
 			continue
 		}
+		if f.Fixed {
+			// The same bytes at every version for this viewer: the map of
+			// the court is drawn once per viewer, not at every tap.
+			if s, ok := h.cache.fixed(id, key.viewer, f.ID); ok {
+				out[i] = rendered{ID: f.ID, HTML: s, Fresh: f.Fresh, Fixed: true}
+				continue
+			}
+		}
 		s, err := renderString(c.Request().Context(), f.Component)
 		if err != nil {
 			return nil, fmt.Errorf("render fragment %s: %w", f.ID, err)
 		}
-		out[i] = rendered{ID: f.ID, HTML: s, Fresh: f.Fresh}
+		out[i] = rendered{ID: f.ID, HTML: s, Fresh: f.Fresh, Fixed: f.Fixed}
 	}
 	h.cache.addScreen(id, key, out)
 	return out, nil

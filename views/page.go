@@ -73,6 +73,13 @@ type Fragment struct {
 	// change: the client's copy may carry a half-made selection (a GET step
 	// of the screen) that a fresh draw must replace.
 	Fresh bool
+	// Fixed says the fragment's HTML is the same on every screen of the
+	// game that this viewer is shown (the same play.Table but for its
+	// actions and version): at every version and every step. It may hang
+	// only on the game's setup and on who looks, never on what was played.
+	// A server may then reuse the HTML it drew for this viewer at another
+	// version instead of drawing it again.
+	Fixed bool
 }
 
 // SheetHead is the top of every scoresheet and the screen-only links around

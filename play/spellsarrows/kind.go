@@ -122,7 +122,8 @@ func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := sa.Apply(p.State, a); err != nil {
+	// Checked only: the server plays it once stored (Step).
+	if err := sa.Check(p.State, a); err != nil {
 		return nil, err
 	}
 	return json.Marshal(a)
@@ -187,7 +188,7 @@ func (Kind) Fragments(t play.Table, step url.Values) ([]views.Fragment, error) {
 	if err != nil {
 		return nil, err
 	}
-	return saview.Fragments(b), nil
+	return saview.Fragments(&b), nil
 }
 
 // Page is the whole courtside page.
@@ -196,7 +197,7 @@ func (Kind) Page(p views.Page, t play.Table, step url.Values) (templ.Component, 
 	if err != nil {
 		return nil, err
 	}
-	return saview.Page(p, b), nil
+	return saview.Page(p, &b), nil
 }
 
 // Replay checks a record and returns its final snapshot.

@@ -12,21 +12,8 @@ import (
 // sentinels (ErrGameOver first, then ErrNotNow, ErrIllegal) whose text is the
 // broken rule in player words.
 func Apply(s State, a Action) (State, error) {
-	if s.w == nil {
-		return s, fail(ErrNotNow, "the game has not been set up (use New)")
-	}
-	if s.over {
-		return s, fail(ErrGameOver, "the game is over: %s", s.reason)
-	}
-	// The lean checks below decide legality without building Choices or any
-	// text; only a refused action pays for Legal and its reason.
-	if !s.allows(a.Type) {
-		return s, s.notNow(a)
-	}
-	if !s.fine(a) {
-		if err := s.check(Legal(s), a); err != nil {
-			return s, err
-		}
+	if err := Check(s, a); err != nil {
+		return s, err
 	}
 	n := s.cloneFor(a)
 	switch a.Type {
@@ -56,6 +43,27 @@ func Apply(s State, a Action) (State, error) {
 		n.endMageHalf()
 	}
 	return n, nil
+}
+
+// Check says whether Apply would play the action: nil, or Apply's very
+// error. It builds no new state, so a caller that only asks (a tap checked
+// before it is stored, then played once) pays for the checks alone.
+func Check(s State, a Action) error {
+	if s.w == nil {
+		return fail(ErrNotNow, "the game has not been set up (use New)")
+	}
+	if s.over {
+		return fail(ErrGameOver, "the game is over: %s", s.reason)
+	}
+	// The lean checks below decide legality without building Choices or any
+	// text; only a refused action pays for Legal and its reason.
+	if !s.allows(a.Type) {
+		return s.notNow(a)
+	}
+	if !s.fine(a) {
+		return s.check(Legal(s), a)
+	}
+	return nil
 }
 
 // check validates the details of an action whose type is legal now.

@@ -184,3 +184,45 @@ func TestZeroState(t *testing.T) {
 		t.Error("RandomLegal on the zero State")
 	}
 }
+
+// The shared world is the game's own map and deck, the same slices for
+// every state of the game; Map and Deck stay copies a caller may change.
+func TestSharedWorld(t *testing.T) {
+	s, err := sa.New(sa.Setup{Victory: 12, Spy: "Ana", Mage: "Ben", Turns: 5}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := sa.Apply(s, sa.SpyShot(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name       string
+		same, copy bool
+	}{
+		{"the shared map is the game's map", &s.SharedMap().Locations[0] == &next.SharedMap().Locations[0], &s.Map().Locations[0] == &s.SharedMap().Locations[0]},
+		{"the shared spans are the game's spans", &s.SharedMap().Spans[0] == &next.SharedMap().Spans[0], &s.Map().Spans[0] == &s.SharedMap().Spans[0]},
+		{"the shared deck is the game's deck", &s.SharedDeck().Cards[0] == &next.SharedDeck().Cards[0], &s.Deck().Cards[0] == &s.SharedDeck().Cards[0]},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if !tc.same {
+				t.Error("two states of one game should share it")
+			}
+			if tc.copy {
+				t.Error("the copy should not be the shared one")
+			}
+		})
+	}
+	if m, sm := s.Map(), s.SharedMap(); len(m.Locations) != len(sm.Locations) || m.Locations[3] != sm.Locations[3] || m.FreeThrow != sm.FreeThrow {
+		t.Error("the shared map and the copy should hold the same data")
+	}
+	for i, c := range s.SharedDeck().Cards {
+		if c.Number != i+1 {
+			t.Errorf("card %d at index %d: card n should be Cards[n-1]", c.Number, i)
+		}
+	}
+	var zero sa.State
+	if len(zero.SharedMap().Locations) != 0 || len(zero.SharedDeck().Cards) != 0 {
+		t.Error("a zero state has no world")
+	}
+}

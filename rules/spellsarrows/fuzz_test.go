@@ -165,3 +165,59 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+// Check is Apply's verdict without the new state: over random games, every
+// arbitrary action (most illegal, some legal) gets the same error from
+// both, or nil from both; the zero state too.
+func TestCheckIsApplysVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		seed uint64
+	}{{"game 1", 1}, {"game 2", 2}, {"game 3", 3}, {"game 4", 4}} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(tc.seed, 9))
+			s, err := sa.New(defaultSetup(), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			states := 0
+			for ; states < 400; states++ {
+				for op := 0; op < 256; op += 7 {
+					for arg := 0; arg < 12; arg++ {
+						a := arbitrary(byte(op), byte(arg))
+						_, applied := sa.Apply(s, a)
+						if checked := sa.Check(s, a); !sameError(checked, applied) {
+							t.Fatalf("state %d, %+v: Check says %v, Apply %v", states, a, checked, applied)
+						}
+					}
+				}
+				if s.Over() {
+					break
+				}
+				a := sa.RandomLegal(s, r)
+				if err := sa.Check(s, a); err != nil {
+					t.Fatalf("state %d: a legal %+v is refused: %v", states, a, err)
+				}
+				if s, err = sa.Apply(s, a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// The game ended: Check refuses as Apply does.
+			if _, applied := sa.Apply(s, sa.SpyShot(true)); !sameError(sa.Check(s, sa.SpyShot(true)), applied) {
+				t.Error("Check and Apply disagree once the game is over")
+			}
+		})
+	}
+	var zero sa.State
+	if _, applied := sa.Apply(zero, sa.SpyShot(true)); !sameError(sa.Check(zero, sa.SpyShot(true)), applied) {
+		t.Error("Check and Apply disagree on the zero state")
+	}
+}
+
+func sameError(a, b error) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return a.Error() == b.Error() && errors.Is(a, sa.ErrIllegal) == errors.Is(b, sa.ErrIllegal) &&
+		errors.Is(a, sa.ErrNotNow) == errors.Is(b, sa.ErrNotNow) && errors.Is(a, sa.ErrGameOver) == errors.Is(b, sa.ErrGameOver)
+}

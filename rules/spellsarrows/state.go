@@ -157,6 +157,26 @@ func (s State) Deck() Deck {
 	return s.w.d.clone()
 }
 
+// SharedMap and SharedDeck are the map and deck the game is played on as
+// the game holds them: every state of a game, and every caller, gets the
+// same slices. They are for reading only (Map and Deck are the copies to
+// keep or change): a screen drawn at every tap reads the world from them,
+// where copying it would cost more than the drawing.
+func (s State) SharedMap() Map {
+	if s.w == nil {
+		return Map{}
+	}
+	return s.w.m
+}
+
+// SharedDeck: see SharedMap. Card n is Cards[n-1].
+func (s State) SharedDeck() Deck {
+	if s.w == nil {
+		return Deck{}
+	}
+	return s.w.d
+}
+
 // Card looks a card of the game's deck up by number.
 func (s State) Card(n int) (Card, bool) {
 	if s.w == nil || n < 1 || n > len(s.w.d.Cards) {

@@ -17,7 +17,7 @@ import (
 
 const setup = `{"victory":12,"spy":"Ana","mage":"Ben","options":{}}`
 
-func build(t *testing.T, watch bool, actions ...string) saview.Board {
+func build(t *testing.T, watch bool, actions ...string) *saview.Board {
 	t.Helper()
 	src := saview.Source{GameID: "g1", Title: "Ana (spy) vs Ben (mage)", SpectatorToken: "tok", Watch: watch, CSRF: "c", Setup: json.RawMessage(setup), Seed: 1}
 	for _, a := range actions {
@@ -30,7 +30,7 @@ func build(t *testing.T, watch bool, actions ...string) saview.Board {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b
+	return &b
 }
 
 func doc(t *testing.T, c templ.Component) *goquery.Document {
@@ -143,4 +143,4 @@ func TestCourtDrawsEveryLocation(t *testing.T) {
 	}
 }
 
-func saviewFragments(b saview.Board) []views.Fragment { return saview.Fragments(b) }
+func saviewFragments(b *saview.Board) []views.Fragment { return saview.Fragments(b) }

@@ -64,6 +64,11 @@ type Played struct {
 	Tail []string
 	prev sa.State // before the last action (N > 0)
 	last sa.Action
+	// snap and prevSnap are State's and prev's snapshots, taken once (nil:
+	// not taken yet), and court the court's placing from the map: Next
+	// hands them on, so a tap takes one snapshot and places nothing.
+	snap, prevSnap *sa.Snapshot
+	court          *courtLayout
 }
 
 // Replayed replays a record's actions. Only the actions whose lines the
@@ -85,6 +90,10 @@ func Replayed(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) 
 		err = fmt.Errorf("setup: %w", err)
 	}
 	p.State, p.N = st, len(actions)
+	if err == nil {
+		sn := st.Snapshot()
+		p.snap, p.court = &sn, newCourtLayout(st.SharedMap())
+	}
 	return p, err
 }
 
@@ -101,7 +110,8 @@ func (p Played) Next(a sa.Action) (Played, error) {
 	next := make([]string, len(tail), TailLines)
 	copy(next, tail)
 	next = append(next, sa.Describe(p.State, a, st))
-	return Played{State: st, N: p.N + 1, Tail: next, prev: p.State, last: a}, nil
+	sn := st.Snapshot()
+	return Played{State: st, N: p.N + 1, Tail: next, prev: p.State, last: a, snap: &sn, prevSnap: p.snap, court: p.court}, nil
 }
 
 // Build draws the board after the source's actions. The version shown is the
@@ -123,15 +133,15 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	}
 	st, tail := p.State, p.Tail
 	setup := st.Setup()
-	deck := st.Deck()
-	cards := make(map[int]sa.Card, len(deck.Cards))
-	for _, cd := range deck.Cards {
-		cards[cd.Number] = cd
+	snap := p.snap
+	if snap == nil {
+		sn := st.Snapshot()
+		snap = &sn
 	}
 	b := Board{
 		GameID: src.GameID, Title: src.Title, Version: version, Watch: src.Watch,
 		CSRF: src.CSRF, SpyName: setup.Spy, MageName: setup.Mage,
-		Snap: st.Snapshot(), Choices: sa.Legal(st), Map: st.Map(), Cards: cards, Options: setup.Options,
+		Snap: *snap, Choices: sa.Legal(st), Map: st.SharedMap(), Cards: st.SharedDeck().Cards, Options: setup.Options,
 		RulesURL: "/rules/" + record.SpellsArrows,
 	}
 	if src.Watch {
@@ -153,10 +163,16 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	}
 	b.Seq = p.N
 	if p.N > 0 {
-		b.Announce = Announcement(p.prev.Snapshot(), b.Snap, p.last, tail[len(tail)-1], setup.Spy, setup.Mage)
+		prev := p.prevSnap
+		if prev == nil {
+			sn := p.prev.Snapshot()
+			prev = &sn
+		}
+		b.Announce = Announcement(*prev, b.Snap, p.last, tail[len(tail)-1], setup.Spy, setup.Mage)
 	}
 	b.aim(src.Step)
-	b.spans = b.spansNow()
+	b.layout = p.court
+	b.spans, b.locs, b.travel = b.spansNow(), b.locsNow(), travelText(b.Snap.Spy.Travel)
 	for i, line := range tail {
 		b.LogTail = append(b.LogTail, LogLine{N: p.N - len(tail) + i + 1, Text: line})
 	}

@@ -14,35 +14,79 @@ import (
 // The court is drawn in feet, straight from the map data: x from -25 (west)
 // to 25 (east), y from 0 (baseline, at the top of the drawing) to 47.
 
-// courtLoc is one location cone as drawn.
+// courtLoc is one location cone as drawn: the map's location (the game's
+// own, shared: read only) and what is on it now.
 type courtLoc struct {
-	sa.Location
+	*sa.Location
 	Elves  int
 	Spy    bool
 	Action string // "move" or "target" when tapping it is legal now
 }
 
-// courtSpan is one road span (or portal link) as drawn.
+// courtSpan is one road span (or portal link) as drawn: where it lies,
+// the same all game long (shared: read only), and what is on it now.
 type courtSpan struct {
+	*spanPlace
+	Giant    int  // cones of the giant on it, 0 if none
+	Engaged  bool // the spy is fighting this giant
+	Target   bool // a giant may be placed here now
+	LeapFrom bool // the giant here may be picked to leap now
+	LeapTo   bool // the picked giant may land here now
+	Picked   bool // the giant picked to leap
+}
+
+// spanPlace is where a span or portal link lies on the court.
+type spanPlace struct {
 	Key            string
 	X1, Y1, X2, Y2 float64
 	MX, MY         float64 // midpoint, where a giant stands
 	Portal         bool
-	Giant          int  // cones of the giant on it, 0 if none
-	Engaged        bool // the spy is fighting this giant
-	Target         bool // a giant may be placed here now
-	LeapFrom       bool // the giant here may be picked to leap now
-	LeapTo         bool // the picked giant may land here now
-	Picked         bool // the giant picked to leap
+}
+
+// courtLayout is the court's spans and portal links placed from the map
+// alone, in drawing order: the same at every state of a game, so a Played
+// works it out once and every screen of the game shares it.
+type courtLayout struct{ places []spanPlace }
+
+func newCourtLayout(m sa.Map) *courtLayout {
+	pos := make(map[string]sa.Location, len(m.Locations))
+	for _, l := range m.Locations {
+		pos[l.ID] = l
+	}
+	places := make([]spanPlace, 0, len(m.Spans)+len(m.Locations))
+	for _, s := range m.Spans {
+		a, c := pos[s[0]], pos[s[1]]
+		places = append(places, spanPlace{
+			Key: sa.SpanKey(s[0], s[1]), X1: a.X, Y1: a.Y, X2: c.X, Y2: c.Y, MX: (a.X + c.X) / 2, MY: (a.Y + c.Y) / 2,
+		})
+	}
+	// Portal links are drawn but are not spans: nothing stands on them.
+	for _, l := range m.Locations {
+		if l.Kind == sa.KindGoto && l.Target != "" {
+			t := pos[l.Target]
+			places = append(places, spanPlace{Key: l.ID + ">" + l.Target, X1: l.X, Y1: l.Y, X2: t.X, Y2: t.Y, Portal: true})
+		}
+	}
+	return &courtLayout{places: places}
 }
 
 // courtViewBox is the box of the court's map and of the drawing laid over
 // it: the two must be the same for the overlay to fall on the map.
 const courtViewBox = "-27 -3 54 53"
 
-func (b Board) courtLocs() []courtLoc {
-	out := make([]courtLoc, 0, len(b.Map.Locations))
-	for _, l := range b.Map.Locations {
+// courtLocs are the court's locations as drawn; Build works them out once
+// (the court draws them in several layers).
+func (b *Board) courtLocs() []courtLoc {
+	if b.locs != nil {
+		return b.locs
+	}
+	return b.locsNow()
+}
+
+func (b *Board) locsNow() []courtLoc {
+	out := make([]courtLoc, len(b.Map.Locations))
+	for i := range b.Map.Locations {
+		l := &b.Map.Locations[i]
 		cl := courtLoc{Location: l, Elves: b.Snap.Elves[l.ID], Spy: b.Snap.Spy.At == l.ID}
 		if !b.Watch {
 			switch {
@@ -52,47 +96,41 @@ func (b Board) courtLocs() []courtLoc {
 				cl.Action = "target"
 			}
 		}
-		out = append(out, cl)
+		out[i] = cl
 	}
 	return out
 }
 
 // courtSpans are the court's spans and portal links as drawn; Build works
 // them out once (the court draws them in several layers).
-func (b Board) courtSpans() []courtSpan {
+func (b *Board) courtSpans() []courtSpan {
 	if b.spans != nil {
 		return b.spans
 	}
 	return b.spansNow()
 }
 
-func (b Board) spansNow() []courtSpan {
-	pos := make(map[string]sa.Location, len(b.Map.Locations))
-	for _, l := range b.Map.Locations {
-		pos[l.ID] = l
+func (b *Board) spansNow() []courtSpan {
+	lay := b.layout
+	if lay == nil {
+		lay = newCourtLayout(b.Map)
 	}
-	out := make([]courtSpan, 0, len(b.Map.Spans)+len(b.Map.Locations))
-	for _, s := range b.Map.Spans {
-		a, c := pos[s[0]], pos[s[1]]
-		key := sa.SpanKey(s[0], s[1])
-		out = append(out, courtSpan{
-			Key: key, X1: a.X, Y1: a.Y, X2: c.X, Y2: c.Y, MX: (a.X + c.X) / 2, MY: (a.Y + c.Y) / 2,
-			Giant: b.Snap.Giants[key], Engaged: b.Snap.Spy.Engaged == key,
-			Target: !b.Watch && slices.Contains(b.Choices.TargetSpans, key),
-		})
-		cs := &out[len(out)-1]
-		if b.allows(sa.TypeLeap) {
-			cs.LeapFrom = b.LeapFrom == "" && slices.Contains(b.Choices.LeapGiants, key)
-			cs.LeapTo = b.LeapFrom != "" && b.LeapTo == "" && slices.Contains(b.Choices.LeapSpans, key)
-			cs.Picked = b.LeapFrom == key
+	leap := b.allows(sa.TypeLeap)
+	out := make([]courtSpan, len(lay.places))
+	for i := range lay.places {
+		pl := &lay.places[i]
+		cs := courtSpan{spanPlace: pl}
+		if !pl.Portal {
+			key := pl.Key
+			cs.Giant, cs.Engaged = b.Snap.Giants[key], b.Snap.Spy.Engaged == key
+			cs.Target = !b.Watch && slices.Contains(b.Choices.TargetSpans, key)
+			if leap {
+				cs.LeapFrom = b.LeapFrom == "" && slices.Contains(b.Choices.LeapGiants, key)
+				cs.LeapTo = b.LeapFrom != "" && b.LeapTo == "" && slices.Contains(b.Choices.LeapSpans, key)
+				cs.Picked = b.LeapFrom == key
+			}
 		}
-	}
-	// Portal links are drawn but are not spans: nothing stands on them.
-	for _, l := range b.Map.Locations {
-		if l.Kind == sa.KindGoto && l.Target != "" {
-			t := pos[l.Target]
-			out = append(out, courtSpan{Key: l.ID + ">" + l.Target, X1: l.X, Y1: l.Y, X2: t.X, Y2: t.Y, Portal: true})
-		}
+		out[i] = cs
 	}
 	return out
 }
@@ -129,7 +167,7 @@ func locLabelY(l courtLoc) string {
 func locClass(l courtLoc) string { return "loc " + l.Kind }
 
 // locTitle is the accessible name of a location on the court.
-func (b Board) locTitle(l courtLoc) string {
+func (b *Board) locTitle(l courtLoc) string {
 	t := b.locName(l.ID)
 	if l.Elves > 0 {
 		t += ", " + plural(l.Elves, "elf cone", "elf cones")
@@ -140,20 +178,20 @@ func (b Board) locTitle(l courtLoc) string {
 	return t
 }
 
-func (b Board) moveVals(id string) string {
+func (b *Board) moveVals(id string) string {
 	return fmt.Sprintf(`{"type":"move","to":%q,"v":"%d"}`, id, b.Version)
 }
 
-func (b Board) targetVals(id string) string {
+func (b *Board) targetVals(id string) string {
 	return fmt.Sprintf(`{"type":"target","at":%q,"v":"%d"}`, id, b.Version)
 }
 
-func (b Board) spanVals(key string) string {
+func (b *Board) spanVals(key string) string {
 	return fmt.Sprintf(`{"type":"target","span":%q,"v":"%d"}`, key, b.Version)
 }
 
 // spotPos maps a pattern spot id to its court position, for the mini courts.
-func (b Board) spotPos(id string) (float64, float64) {
+func (b *Board) spotPos(id string) (float64, float64) {
 	for _, s := range b.Map.Spots {
 		if s.ID == id {
 			return s.X, s.Y
@@ -162,7 +200,7 @@ func (b Board) spotPos(id string) (float64, float64) {
 	return 0, 0
 }
 
-func (b Board) spotName(id string) string {
+func (b *Board) spotName(id string) string {
 	for _, s := range b.Map.Spots {
 		if s.ID == id {
 			return s.Name
@@ -172,7 +210,7 @@ func (b Board) spotName(id string) string {
 }
 
 // patternPath joins a card's spots in shooting order.
-func (b Board) patternPath(c sa.Card) string {
+func (b *Board) patternPath(c sa.Card) string {
 	p := ""
 	for i, id := range c.Pattern {
 		x, y := b.spotPos(id)
@@ -210,7 +248,7 @@ func repeatOffset(k int) float64 {
 
 // patternSpots lists a card's spots; repeated spots (FT, FT) are spread
 // apart so each number stays readable.
-func (b Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpot {
+func (b *Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpot {
 	seen := map[string]int{}
 	out := make([]patternSpot, len(c.Pattern))
 	for i, id := range c.Pattern {
@@ -231,7 +269,7 @@ func (b Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpot
 	return out
 }
 
-func (b Board) patternLabel(c sa.Card) string {
+func (b *Board) patternLabel(c sa.Card) string {
 	names := make([]string, len(c.Pattern))
 	for i, id := range c.Pattern {
 		names[i] = b.spotName(id)
@@ -247,7 +285,7 @@ func (b Board) patternLabel(c sa.Card) string {
 }
 
 // leapURL is the GET step that aims a leap: the giant, then the span.
-func (b Board) leapURL(parts ...string) string {
+func (b *Board) leapURL(parts ...string) string {
 	// "ui=leap" alone is the first step again (nothing aimed), still a
 	// step, so the selection on screen is replaced.
 	q := url.Values{"v": {b.v()}, "ui": {"leap"}}

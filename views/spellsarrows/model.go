@@ -35,12 +35,14 @@ type Board struct {
 	MageName  string
 	Snap      sa.Snapshot
 	Choices   sa.Choices
-	Map       sa.Map
-	Cards     map[int]sa.Card
-	Options   sa.Options
-	LogTail   []LogLine // newest last
-	CanUndo   bool
-	UndoWhat  string // the line the undo would take back
+	// Map and Cards are the game's world, shared with every state of the
+	// game (sa.State.SharedMap): read only. Card n is Cards[n-1].
+	Map      sa.Map
+	Cards    []sa.Card
+	Options  sa.Options
+	LogTail  []LogLine // newest last
+	CanUndo  bool
+	UndoWhat string // the line the undo would take back
 	// Record is the game's record for the offline page (nil for
 	// spectators, who never play offline), made when drawn.
 	Record offline.Record
@@ -56,7 +58,13 @@ type Board struct {
 	// Stepped says the screen answers a GET step of aiming (ui=leap...).
 	Stepped bool
 
-	spans []courtSpan // courtSpans, worked out by Build
+	// Worked out once by Build, as the screen draws them more than once:
+	// courtSpans (from layout, the game's shared placing of them),
+	// courtLocs and travelText.
+	spans  []courtSpan
+	layout *courtLayout
+	locs   []courtLoc
+	travel string
 }
 
 // LogLine is one numbered sentence of the game log.
@@ -77,11 +85,11 @@ const (
 	FragLogLines = "sa-log-lines" // inside FragLog
 )
 
-func (b Board) v() string { return strconv.Itoa(b.Version) }
+func (b *Board) v() string { return strconv.Itoa(b.Version) }
 
-func (b Board) allows(t string) bool { return !b.Watch && b.Choices.Allows(t) }
+func (b *Board) allows(t string) bool { return !b.Watch && b.Choices.Allows(t) }
 
-func (b Board) halfWord() string {
+func (b *Board) halfWord() string {
 	if b.Snap.Over {
 		return "game over"
 	}
@@ -92,7 +100,7 @@ func (b Board) halfWord() string {
 }
 
 // shooterClass colours the prompt by who acts now.
-func (b Board) shooterClass() string {
+func (b *Board) shooterClass() string {
 	switch {
 	case b.Snap.Over:
 		return "prompt over"
@@ -104,7 +112,7 @@ func (b Board) shooterClass() string {
 }
 
 // barClass colours the thumb bar by who acts now.
-func (b Board) barClass() string {
+func (b *Board) barClass() string {
 	if b.Choices.Phase == sa.PhaseResponse {
 		return "bar-answer"
 	}
@@ -114,7 +122,7 @@ func (b Board) barClass() string {
 	return "bar-mage"
 }
 
-func (b Board) actor() string {
+func (b *Board) actor() string {
 	switch {
 	case b.Snap.Over:
 		return ""
@@ -125,7 +133,7 @@ func (b Board) actor() string {
 	}
 }
 
-func (b Board) winnerLine() string {
+func (b *Board) winnerLine() string {
 	switch b.Snap.Winner {
 	case "spy":
 		return b.SpyName + " (spy) wins"
@@ -135,29 +143,39 @@ func (b Board) winnerLine() string {
 	return "Game over"
 }
 
-func (b Board) travelSum() int {
-	t := 0
-	for _, v := range b.Snap.Spy.Travel {
-		t += v
+// travelText is the spy's travel counters and their sum: "none", "3" or
+// "3+2 = 5".
+func (b *Board) travelText() string {
+	if b.travel != "" {
+		return b.travel
 	}
-	return t
+	return travelText(b.Snap.Spy.Travel)
 }
 
-func (b Board) travelText() string {
-	if len(b.Snap.Spy.Travel) == 0 {
+func travelText(travel []int) string {
+	switch len(travel) {
+	case 0:
 		return "none"
+	case 1:
+		return strconv.Itoa(travel[0])
 	}
-	parts := make([]string, len(b.Snap.Spy.Travel))
-	for i, v := range b.Snap.Spy.Travel {
-		parts[i] = strconv.Itoa(v)
+	// One string, sized once: the list grows all game long.
+	var sb strings.Builder
+	sb.Grow(2*len(travel) + 8)
+	sum := 0
+	for i, v := range travel {
+		if i > 0 {
+			sb.WriteByte('+')
+		}
+		sb.WriteString(strconv.Itoa(v))
+		sum += v
 	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return strings.Join(parts, "+") + " = " + strconv.Itoa(b.travelSum())
+	sb.WriteString(" = ")
+	sb.WriteString(strconv.Itoa(sum))
+	return sb.String()
 }
 
-func (b Board) locName(id string) string {
+func (b *Board) locName(id string) string {
 	for _, l := range b.Map.Locations {
 		if l.ID == id {
 			if l.Name != "" {
@@ -170,7 +188,7 @@ func (b Board) locName(id string) string {
 }
 
 // placeName is a location's name alone ("West wing"), or its id.
-func (b Board) placeName(id string) string {
+func (b *Board) placeName(id string) string {
 	for _, l := range b.Map.Locations {
 		if l.ID == id && l.Name != "" {
 			return l.Name
@@ -179,19 +197,26 @@ func (b Board) placeName(id string) string {
 	return id
 }
 
-func (b Board) cardName(n int) string {
-	if c, ok := b.Cards[n]; ok {
+// card is card n of the deck.
+func (b *Board) card(n int) (sa.Card, bool) {
+	if n < 1 || n > len(b.Cards) || b.Cards[n-1].Number != n {
+		return sa.Card{}, false
+	}
+	return b.Cards[n-1], true
+}
+
+func (b *Board) cardName(n int) string {
+	if c, ok := b.card(n); ok {
 		return c.Name
 	}
 	return "card " + strconv.Itoa(n)
 }
 
-func (b Board) castCard() (sa.Card, bool) {
+func (b *Board) castCard() (sa.Card, bool) {
 	if b.Snap.Cast == nil {
 		return sa.Card{}, false
 	}
-	c, ok := b.Cards[b.Snap.Cast.Card]
-	return c, ok
+	return b.card(b.Snap.Cast.Card)
 }
 
 // pips returns n booleans, the first on of them set.
@@ -237,10 +262,10 @@ func plural(n int, one, many string) string {
 }
 
 // sorted returns the cards of ns, in order.
-func (b Board) cardsOf(ns []int) []sa.Card {
+func (b *Board) cardsOf(ns []int) []sa.Card {
 	out := make([]sa.Card, 0, len(ns))
 	for _, n := range ns {
-		if c, ok := b.Cards[n]; ok {
+		if c, ok := b.card(n); ok {
 			out = append(out, c)
 		}
 	}
@@ -250,21 +275,24 @@ func (b Board) cardsOf(ns []int) []sa.Card {
 
 // Fragments lists the parts of the game screen in page order; the handler
 // sends those whose HTML changed.
-func Fragments(b Board) []views.Fragment {
-	out := []views.Fragment{
+func Fragments(b *Board) []views.Fragment {
+	// Room for the announcement and the record, appended below.
+	out := make([]views.Fragment, 0, 10)
+	out = append(out, []views.Fragment{
 		{ID: FragStatus, Component: Status(b)},
 		{ID: FragControls, Component: Controls(b)},
 		// The map is the same at every version, so an answer after the
 		// first never carries it; what changes on it comes after it, as
-		// drawing the map empties the overlay's element.
-		{ID: FragCourt, Component: CourtMap(b)},
+		// drawing the map empties the overlay's element. It is drawn from
+		// the map data alone (courtFrame), hence Fixed.
+		{ID: FragCourt, Component: CourtMap(b), Fixed: true},
 		{ID: FragCourtNow, Component: CourtNow(b)},
 		{ID: FragCards, Component: Cards(b)},
 		{ID: FragCounters, Component: Counters(b)},
 		// The links under the log change seldom; its lines at every action.
 		{ID: FragLog, Component: LogLinks(b)},
 		{ID: FragLogLines, Component: LogLines(b)},
-	}
+	}...)
 	// A step of aiming a leap draws the controls and the court from a
 	// selection the unselected "before" does not show: send them anyway.
 	out[1].Fresh, out[3].Fresh = b.Stepped, b.Stepped
@@ -281,7 +309,7 @@ func Fragments(b Board) []views.Fragment {
 
 // firstCastable says card n is the first castable card, where the focus
 // goes in the mage phase.
-func (b Board) firstCastable(n int) bool {
+func (b *Board) firstCastable(n int) bool {
 	for _, cc := range b.Choices.Cards {
 		if cc.Castable {
 			return cc.Card.Number == n

@@ -11,7 +11,7 @@ import (
 )
 
 // buildFor is build with a Victory Number of the test's choosing.
-func buildFor(t *testing.T, victory int, actions []string) saview.Board {
+func buildFor(t *testing.T, victory int, actions []string) *saview.Board {
 	t.Helper()
 	setup := `{"victory":` + itoa(victory) + `,"spy":"Ana","mage":"Ben","options":{}}`
 	src := saview.Source{GameID: "g1", Title: "Ana (spy) vs Ben (mage)", SpectatorToken: "tok", CSRF: "c", Setup: json.RawMessage(setup), Seed: 1, Record: offline.Fixed(`{"kind":"spells-arrows"}`)}
@@ -22,7 +22,7 @@ func buildFor(t *testing.T, victory int, actions []string) saview.Board {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b
+	return &b
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
