@@ -17,8 +17,9 @@
 //
 // The hot statements are prepared once at Open.
 //
-// Watch is served in-process: only this Store's own writes are seen, which is
-// all there is when one process owns the file.
+// One process owns the file: Open takes an exclusive lock beside it
+// (<db>.lock) and a second grimoire on the same file is refused. So Watch
+// can be served in-process: this Store's own writes are all there is.
 package sqlite
 
 import (
@@ -51,6 +52,7 @@ type Store struct {
 	w      *sql.DB // exactly one connection: the only writer
 	r      *sql.DB // read-only pool
 	broker *broker.Broker
+	owner  *owner
 
 	rq readStmts
 	wq writeStmts
@@ -76,7 +78,9 @@ var _ store.Store = (*Store)(nil)
 var errClosed = errors.New("sqlite store closed")
 
 // Open opens (creating if needed) the database at path, creating its parent
-// directory too, and brings the schema up to date.
+// directory too, and brings the schema up to date. The Store owns the file
+// until Close: another Open of it, in this process or another, fails with
+// an *InUseError.
 func Open(path string) (*Store, error) { return open(path, maxGroup) }
 
 func open(path string, group int) (*Store, error) {
@@ -85,6 +89,20 @@ func open(path string, group int) (*Store, error) {
 			return nil, fmt.Errorf("open sqlite store: %w", err)
 		}
 	}
+	o, err := own(path)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite store: %w", err)
+	}
+	s, err := openOwned(path, group)
+	if err != nil {
+		o.release()
+		return nil, err
+	}
+	s.owner = o
+	return s, nil
+}
+
+func openOwned(path string, group int) (*Store, error) {
 	w, err := sql.Open("sqlite", dsn(path, true))
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
@@ -168,15 +186,15 @@ func migrate(ctx context.Context, db *sql.DB) error {
 }
 
 // Close stops the writer (an append already taken is committed and answered
-// first), then closes the database and every Watch channel. It is safe to
-// call more than once.
+// first), then closes the database and every Watch channel, and last gives
+// up the file for the next Open. It is safe to call more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
 		close(s.closing)
 		<-s.writerDone
 		s.broker.Close()
 		s.closeStmts()
-		s.closeErr = errors.Join(s.r.Close(), s.w.Close())
+		s.closeErr = errors.Join(s.r.Close(), s.w.Close(), s.owner.release())
 	})
 	return s.closeErr
 }
