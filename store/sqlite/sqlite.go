@@ -18,8 +18,9 @@
 // The hot statements are prepared once at Open.
 //
 // One process owns the file: Open takes an exclusive lock beside it
-// (<db>.lock) and a second grimoire on the same file is refused. So Watch
-// can be served in-process: this Store's own writes are all there is.
+// (<db>.lock) and a second grimoire on the same file is refused. That is
+// what lets Game and Seats answer from memory (memo.go), and Watch be served
+// in-process: this Store's own writes are all there is.
 package sqlite
 
 import (
@@ -53,6 +54,7 @@ type Store struct {
 	r      *sql.DB // read-only pool
 	broker *broker.Broker
 	owner  *owner
+	memo   *memo
 
 	rq readStmts
 	wq writeStmts
@@ -70,6 +72,9 @@ type Store struct {
 
 	closeOnce sync.Once
 	closeErr  error
+	// closed stops the memo answering once the database is gone, as the
+	// queries would.
+	closed atomic.Bool
 }
 
 var _ store.Store = (*Store)(nil)
@@ -81,9 +86,9 @@ var errClosed = errors.New("sqlite store closed")
 // directory too, and brings the schema up to date. The Store owns the file
 // until Close: another Open of it, in this process or another, fails with
 // an *InUseError.
-func Open(path string) (*Store, error) { return open(path, maxGroup) }
+func Open(path string) (*Store, error) { return open(path, maxGroup, memoMaxGames, memoMaxBytes) }
 
-func open(path string, group int) (*Store, error) {
+func open(path string, group, memoGames, memoBytes int) (*Store, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
 			return nil, fmt.Errorf("open sqlite store: %w", err)
@@ -93,7 +98,7 @@ func open(path string, group int) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite store: %w", err)
 	}
-	s, err := openOwned(path, group)
+	s, err := openOwned(path, group, memoGames, memoBytes)
 	if err != nil {
 		o.release()
 		return nil, err
@@ -102,7 +107,7 @@ func open(path string, group int) (*Store, error) {
 	return s, nil
 }
 
-func openOwned(path string, group int) (*Store, error) {
+func openOwned(path string, group, memoGames, memoBytes int) (*Store, error) {
 	w, err := sql.Open("sqlite", dsn(path, true))
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
@@ -125,7 +130,7 @@ func openOwned(path string, group int) (*Store, error) {
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
 	s := &Store{
-		w: w, r: r, broker: broker.New(),
+		w: w, r: r, broker: broker.New(), memo: newMemo(memoGames, memoBytes),
 		queue:      make(chan *appendReq),
 		closing:    make(chan struct{}),
 		writerDone: make(chan struct{}),
@@ -190,6 +195,7 @@ func migrate(ctx context.Context, db *sql.DB) error {
 // up the file for the next Open. It is safe to call more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		s.closed.Store(true)
 		close(s.closing)
 		<-s.writerDone
 		s.broker.Close()
@@ -319,15 +325,29 @@ func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat
 			return fmt.Errorf("entry %d: %w", i+1, err)
 		}
 	}
-	return tx.Commit()
+	err = tx.Commit()
+	// Nothing of an id that did not exist is kept, but a read of it may be
+	// on its way: the ticket it holds must no longer fill. The first read
+	// fills the row as stored rather than as built here.
+	s.memo.wrote(g.ID)
+	return err
 }
 
-// Game returns the game row; store.ErrNotFound when there is none.
+// Game returns the game row; store.ErrNotFound when there is none. Once
+// read, a row is answered from the memo.
 func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
+	if s.closed.Load() {
+		return store.Game{}, fmt.Errorf("game %s: %w", id, errClosed)
+	}
+	g, ok, t := s.memo.game(id)
+	if ok {
+		return g, nil
+	}
 	g, err := scanGame(s.rq.game.QueryRowContext(ctx, id))
 	if err != nil {
 		return store.Game{}, fmt.Errorf("game %s: %w", id, err)
 	}
+	s.memo.fillGame(g, t)
 	return g, nil
 }
 
@@ -402,6 +422,7 @@ func (s *Store) CountGamesSince(ctx context.Context, owner string, since time.Ti
 // CASCADE. Deleting a game that is not there is store.ErrNotFound.
 func (s *Store) DeleteGame(ctx context.Context, id string) error {
 	res, err := s.w.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id)
+	s.memo.wrote(id) // whatever the outcome: a re-read is always right
 	if err != nil {
 		return fmt.Errorf("delete game %s: %w", id, err)
 	}
@@ -428,12 +449,14 @@ func (s *Store) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return tx.Commit()
 }
 
-// Load reads the game row and its log in one read transaction.
+// Load reads the game row and its log in one read transaction, and keeps
+// the row in the memo.
 func (s *Store) Load(ctx context.Context, id string) (store.Game, []store.Entry, error) {
 	var (
 		g   store.Game
 		log []store.Entry
 	)
+	t := s.memo.ticket(id)
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		if g, err = scanGame(tx.StmtContext(ctx, s.rq.game).QueryRowContext(ctx, id)); err != nil {
@@ -445,6 +468,7 @@ func (s *Store) Load(ctx context.Context, id string) (store.Game, []store.Entry,
 	if err != nil {
 		return store.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
 	}
+	s.memo.fillGame(g, t)
 	return g, log, nil
 }
 
@@ -503,8 +527,16 @@ func (s *Store) entries(ctx context.Context, tx *sql.Tx, id string, version int)
 	return out, nil
 }
 
-// Seats lists the game's seats by index.
+// Seats lists the game's seats by index; from the memo once read, for a
+// game whose row is kept.
 func (s *Store) Seats(ctx context.Context, gameID string) ([]store.Seat, error) {
+	if s.closed.Load() {
+		return nil, fmt.Errorf("seats of game %s: %w", gameID, errClosed)
+	}
+	seats, ok, t := s.memo.seats(gameID)
+	if ok {
+		return seats, nil
+	}
 	rows, err := s.rq.seats.QueryContext(ctx, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("seats of game %s: %w", gameID, err)
@@ -521,6 +553,7 @@ func (s *Store) Seats(ctx context.Context, gameID string) ([]store.Seat, error) 
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("seats of game %s: %w", gameID, err)
 	}
+	s.memo.fillSeats(gameID, out, t)
 	return out, nil
 }
 
@@ -535,9 +568,13 @@ func (s *Store) ClaimSeat(ctx context.Context, token, holder string) (store.Seat
 		RETURNING game_id, idx, name, token, holder`, token, holder).
 		Scan(&st.GameID, &st.Index, &st.Name, &st.Token, &st.Holder)
 	if err == nil {
+		// Scan ends the statement, and with it the implicit transaction.
+		s.memo.claimed(st)
 		return st, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
+		// The claim may or may not have landed, on a game we cannot name.
+		s.memo.forget()
 		return store.Seat{}, fmt.Errorf("claim seat: %w", err)
 	}
 	// Nothing updated: the token is unknown or somebody else holds the seat.
@@ -565,9 +602,8 @@ func (s *Store) SeatByToken(ctx context.Context, token string) (store.Seat, erro
 // channel also closes when the Store is closed. An unknown game is
 // store.ErrNotFound.
 func (s *Store) Watch(ctx context.Context, id string) (<-chan int, error) {
-	var v int
-	if err := s.rq.version.QueryRowContext(ctx, id).Scan(&v); err != nil {
-		return nil, fmt.Errorf("watch game %s: %w", id, notFound(err))
+	if _, err := s.Game(ctx, id); err != nil {
+		return nil, fmt.Errorf("watch: %w", err)
 	}
 	return s.broker.Subscribe(ctx, id), nil
 }

@@ -21,6 +21,13 @@ type appendReq struct {
 
 	version int
 	err     error
+
+	// wrote says entries were written (not a repeat, not empty), from the
+	// version before them, with latest the newest entry time (unix ms): what
+	// the memo needs to move the row once the group commits.
+	wrote  bool
+	from   int
+	latest int64
 }
 
 // Append adds e as entry expected+1. Order matters: a ClientID already in the
@@ -128,6 +135,9 @@ func (s *Store) commitGroup(group []*appendReq) {
 		for _, r := range group {
 			if r.err == nil {
 				r.version, r.err = 0, err
+				// A failed COMMIT may still have reached the file: the
+				// memo must ask the database again.
+				s.memo.wrote(r.id)
 			}
 		}
 	}
@@ -151,6 +161,13 @@ func (s *Store) commitGroup(group []*appendReq) {
 	if err := tx.Commit(); err != nil {
 		fail(fmt.Errorf("commit: %w", err))
 		return
+	}
+	// Before any caller is answered (the writer closes done after this), so
+	// a read after an acknowledged append never sees the older row.
+	for _, r := range group {
+		if r.err == nil && r.wrote {
+			s.memo.appended(r.id, r.from, r.version, fromMillis(r.latest))
+		}
 	}
 	s.commits.Add(1)
 	s.committed.Add(int64(pending))
@@ -225,6 +242,7 @@ func (q txStmts) apply(ctx context.Context, r *appendReq) error {
 		}
 	} else {
 		r.version = version + len(r.entries)
+		r.wrote, r.from = true, version
 	}
 	if _, err := q.release.ExecContext(ctx); err != nil {
 		return fmt.Errorf("release savepoint: %w", err)
@@ -257,5 +275,6 @@ func (q txStmts) write(ctx context.Context, r *appendReq, version int) error {
 	if _, err := q.bump.ExecContext(ctx, version+len(r.entries), latest, r.id); err != nil {
 		return fmt.Errorf("bump version: %w", err)
 	}
+	r.latest = latest
 	return nil
 }
