@@ -26,14 +26,21 @@ import (
 // a change is seen by Load, Log and the lists at once, but Game and Seats
 // only after a restart. Change the data with grimoire stopped.
 //
+// A write marks its game busy before its COMMIT and settles it (updates or
+// drops the row, clears the mark) after: while a game is busy the memo does
+// not answer for it, so a reader between the COMMIT and the update reads the
+// file rather than the row the write is about to replace, and one reader
+// never sees a version go backwards. (ClaimSeat learns its game only from
+// its statement, so a claim under way makes every Seats read the file.)
+//
 // A read that misses fills the memo from the database, and could race a
-// write: it reads the old row, the write commits and updates the memo, and
-// the read then puts the old row back. So a read takes a ticket (its game's
-// generation) before its query and fills only if no write to that game
-// finished since; every write bumps the generation after its commit.
-// Generations are kept per stripe of games rather than per game, so they
-// take fixed memory; a write to another game of the same stripe only costs
-// a fill that is skipped.
+// write: it reads the old row, the write commits and settles, and the read
+// then puts the old row back. So a read takes a ticket (its game's
+// generation) before its query and fills only if the game is not busy and no
+// write to it settled since; settling bumps the generation. Generations are
+// kept per stripe of games rather than per game, so they take fixed memory;
+// a write to another game of the same stripe only costs a fill that is
+// skipped.
 //
 // Only games that exist are kept (a miss for an unknown id asks the
 // database every time, which the health check relies on), seats only for a
@@ -49,6 +56,10 @@ type memo struct {
 	maxGames int
 	maxBytes int
 	gens     [memoStripes]uint64
+	// busy counts, per game, the writes between their begin and their
+	// settling; claims the ClaimSeat statements under way.
+	busy   map[string]int
+	claims int
 }
 
 const (
@@ -72,7 +83,8 @@ type memoEntry struct {
 type ticket uint64
 
 func newMemo(maxGames, maxBytes int) *memo {
-	return &memo{seed: maphash.MakeSeed(), byID: make(map[string]*list.Element), maxGames: maxGames, maxBytes: maxBytes}
+	return &memo{seed: maphash.MakeSeed(), byID: make(map[string]*list.Element), busy: make(map[string]int),
+		maxGames: maxGames, maxBytes: maxBytes}
 }
 
 func (m *memo) stripe(id string) *uint64 {
@@ -84,7 +96,7 @@ func (m *memo) game(id string) (store.Game, bool, ticket) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	el, ok := m.byID[id]
-	if !ok {
+	if !ok || m.busy[id] > 0 {
 		return store.Game{}, false, ticket(*m.stripe(id))
 	}
 	m.lru.MoveToFront(el)
@@ -96,7 +108,7 @@ func (m *memo) seats(id string) ([]store.Seat, bool, ticket) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	el, ok := m.byID[id]
-	if !ok || !el.Value.(*memoEntry).hasSeats {
+	if !ok || !el.Value.(*memoEntry).hasSeats || m.busy[id] > 0 || m.claims > 0 {
 		return nil, false, ticket(*m.stripe(id))
 	}
 	m.lru.MoveToFront(el)
@@ -115,7 +127,7 @@ func (m *memo) ticket(id string) ticket {
 func (m *memo) fillGame(g store.Game, t ticket) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if ticket(*m.stripe(g.ID)) != t {
+	if ticket(*m.stripe(g.ID)) != t || m.busy[g.ID] > 0 {
 		return
 	}
 	if el, ok := m.byID[g.ID]; ok {
@@ -136,7 +148,7 @@ func (m *memo) fillGame(g store.Game, t ticket) {
 func (m *memo) fillSeats(id string, seats []store.Seat, t ticket) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if ticket(*m.stripe(id)) != t {
+	if ticket(*m.stripe(id)) != t || m.busy[id] > 0 || m.claims > 0 {
 		return
 	}
 	el, ok := m.byID[id]
@@ -153,23 +165,39 @@ func (m *memo) fillSeats(id string, seats []store.Seat, t ticket) {
 	m.evict()
 }
 
-// wrote forgets the game after a write to it committed, or after one that
-// failed in a way that leaves its outcome unknown.
+// begin marks the game busy: a write to it is about to commit. Every begin
+// is settled by exactly one wrote or appended.
+func (m *memo) begin(id string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.busy[id]++
+}
+
+// settle ends one write's busy mark and bumps its stripe; m.mu is held.
+func (m *memo) settle(id string) {
+	*m.stripe(id)++
+	if m.busy[id]--; m.busy[id] <= 0 {
+		delete(m.busy, id)
+	}
+}
+
+// wrote settles a write by forgetting the game: after it committed, or
+// after one whose outcome is unknown.
 func (m *memo) wrote(id string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	*m.stripe(id)++
+	m.settle(id)
 	m.drop(id)
 }
 
-// appended moves a kept row from version from to version to after an append
-// committed (the database bumped updated to at least latest), as the bump
+// appended settles an append that committed: a kept row moves from version
+// from to version to (and updated to at least latest), as the bump
 // statement did. A kept row not at from is dropped: it cannot be, but a
 // re-read costs less than a wrong answer.
 func (m *memo) appended(id string, from, to int, latest time.Time) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	*m.stripe(id)++
+	m.settle(id)
 	el, ok := m.byID[id]
 	if !ok {
 		return
@@ -185,10 +213,27 @@ func (m *memo) appended(id string, from, to int, latest time.Time) {
 	}
 }
 
-// claimed records a seat as ClaimSeat's UPDATE ... RETURNING left it.
+// claiming marks a ClaimSeat statement under way; claimEnd, claimed or
+// forget ends it.
+func (m *memo) claiming() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.claims++
+}
+
+// claimEnd ends a claim that changed nothing.
+func (m *memo) claimEnd() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.claims--
+}
+
+// claimed ends a claim that committed, recording the seat as its
+// UPDATE ... RETURNING left it.
 func (m *memo) claimed(st store.Seat) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.claims--
 	*m.stripe(st.GameID)++
 	el, ok := m.byID[st.GameID]
 	if !ok {
@@ -207,11 +252,12 @@ func (m *memo) claimed(st store.Seat) {
 	m.resize(e)
 }
 
-// forget drops everything, after a write whose outcome and game are both
-// unknown.
+// forget ends a claim whose outcome and game are both unknown by dropping
+// everything.
 func (m *memo) forget() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.claims--
 	for i := range m.gens {
 		m.gens[i]++
 	}

@@ -325,12 +325,12 @@ func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat
 			return fmt.Errorf("entry %d: %w", i+1, err)
 		}
 	}
-	err = tx.Commit()
 	// Nothing of an id that did not exist is kept, but a read of it may be
 	// on its way: the ticket it holds must no longer fill. The first read
 	// fills the row as stored rather than as built here.
-	s.memo.wrote(g.ID)
-	return err
+	s.memo.begin(g.ID)
+	defer s.memo.wrote(g.ID)
+	return tx.Commit()
 }
 
 // Game returns the game row; store.ErrNotFound when there is none. Once
@@ -421,6 +421,7 @@ func (s *Store) CountGamesSince(ctx context.Context, owner string, since time.Ti
 // DeleteGame removes the game; its log and seats go with it by ON DELETE
 // CASCADE. Deleting a game that is not there is store.ErrNotFound.
 func (s *Store) DeleteGame(ctx context.Context, id string) error {
+	s.memo.begin(id)
 	res, err := s.w.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id)
 	s.memo.wrote(id) // whatever the outcome: a re-read is always right
 	if err != nil {
@@ -564,6 +565,7 @@ func (s *Store) ClaimSeat(ctx context.Context, token, holder string) (store.Seat
 		return store.Seat{}, errors.New("claim seat: empty holder")
 	}
 	var st store.Seat
+	s.memo.claiming()
 	err := s.w.QueryRowContext(ctx, `UPDATE seats SET holder = ?2 WHERE token = ?1 AND holder IN ('', ?2)
 		RETURNING game_id, idx, name, token, holder`, token, holder).
 		Scan(&st.GameID, &st.Index, &st.Name, &st.Token, &st.Holder)
@@ -577,6 +579,7 @@ func (s *Store) ClaimSeat(ctx context.Context, token, holder string) (store.Seat
 		s.memo.forget()
 		return store.Seat{}, fmt.Errorf("claim seat: %w", err)
 	}
+	s.memo.claimEnd()
 	// Nothing updated: the token is unknown or somebody else holds the seat.
 	var gameID string
 	var idx int

@@ -135,9 +135,6 @@ func (s *Store) commitGroup(group []*appendReq) {
 		for _, r := range group {
 			if r.err == nil {
 				r.version, r.err = 0, err
-				// A failed COMMIT may still have reached the file: the
-				// memo must ask the database again.
-				s.memo.wrote(r.id)
 			}
 		}
 	}
@@ -158,16 +155,28 @@ func (s *Store) commitGroup(group []*appendReq) {
 			return
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		fail(fmt.Errorf("commit: %w", err))
-		return
-	}
-	// Before any caller is answered (the writer closes done after this), so
-	// a read after an acknowledged append never sees the older row.
 	for _, r := range group {
 		if r.err == nil && r.wrote {
+			s.memo.begin(r.id)
+		}
+	}
+	err = tx.Commit()
+	// Settled before any caller is answered (the writer closes done after
+	// this), so a read after an acknowledged append never sees the older
+	// row. A failed COMMIT may still have reached the file: the memo then
+	// forgets the game and asks the file again.
+	for _, r := range group {
+		switch {
+		case r.err != nil || !r.wrote:
+		case err != nil:
+			s.memo.wrote(r.id)
+		default:
 			s.memo.appended(r.id, r.from, r.version, fromMillis(r.latest))
 		}
+	}
+	if err != nil {
+		fail(fmt.Errorf("commit: %w", err))
+		return
 	}
 	s.commits.Add(1)
 	s.committed.Add(int64(pending))
