@@ -279,6 +279,10 @@ func openStore(ctx context.Context, cfg serveConfig) (store.Store, error) {
 		return st, nil
 	}
 	st, err := sqlite.Open(filepath.Join(cfg.data, "grimoire.db"))
+	var inUse *sqlite.InUseError
+	if errors.As(err, &inUse) {
+		return nil, fmt.Errorf("serve: %w: stop it first, or give this one its own --data directory", inUse)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("serve: open SQLite: %w", err)
 	}

@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/hex"
+	"errors"
 	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -57,6 +60,41 @@ func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not stop within 15 s")
+	}
+}
+
+// TestSecondServeOnOneDataDirectoryIsRefused: two grimoires on one data
+// directory would each answer from rows the other changes, so the second
+// one stops at once, naming the file and the process that has it, and the
+// first one serves on.
+func TestSecondServeOnOneDataDirectoryIsRefused(t *testing.T) {
+	bin := grimoireBinary(t)
+	data := t.TempDir()
+	first := startBinary(t, bin, []string{"serve", "--addr", "127.0.0.1:0", "--data", data}, nil)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	second := exec.CommandContext(ctx, bin, "serve", "--addr", "127.0.0.1:0", "--data", data)
+	var stderr strings.Builder
+	second.Stderr = &stderr
+	err := second.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("the second serve ended with %v, want exit status 1\n%s", err, stderr.String())
+	}
+	want := regexp.MustCompile(`^grimoire: serve: another grimoire \(process \d+\) is already using ` +
+		regexp.QuoteMeta(filepath.Join(data, "grimoire.db")) + `: stop it first, or give this one its own --data directory\n$`)
+	if !want.MatchString(stderr.String()) {
+		t.Errorf("the second serve said %q, want it to match %s", stderr.String(), want)
+	}
+
+	res, err := http.Get(first.url + "/healthz")
+	if err != nil {
+		t.Fatalf("the first server after the refused second: %v", err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("the first server's /healthz = %d after the refused second", res.StatusCode)
 	}
 }
 

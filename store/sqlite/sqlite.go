@@ -17,8 +17,10 @@
 //
 // The hot statements are prepared once at Open.
 //
-// Watch is served in-process: only this Store's own writes are seen, which is
-// all there is when one process owns the file.
+// One process owns the file: Open takes an exclusive lock beside it
+// (<db>.lock) and a second grimoire on the same file is refused. That is
+// what lets Game and Seats answer from memory (memo.go), and Watch be served
+// in-process: this Store's own writes are all there is.
 package sqlite
 
 import (
@@ -51,6 +53,8 @@ type Store struct {
 	w      *sql.DB // exactly one connection: the only writer
 	r      *sql.DB // read-only pool
 	broker *broker.Broker
+	owner  *owner
+	memo   *memo
 
 	rq readStmts
 	wq writeStmts
@@ -68,6 +72,9 @@ type Store struct {
 
 	closeOnce sync.Once
 	closeErr  error
+	// closed stops the memo answering once the database is gone, as the
+	// queries would.
+	closed atomic.Bool
 }
 
 var _ store.Store = (*Store)(nil)
@@ -76,15 +83,31 @@ var _ store.Store = (*Store)(nil)
 var errClosed = errors.New("sqlite store closed")
 
 // Open opens (creating if needed) the database at path, creating its parent
-// directory too, and brings the schema up to date.
-func Open(path string) (*Store, error) { return open(path, maxGroup) }
+// directory too, and brings the schema up to date. The Store owns the file
+// until Close: another Open of it, in this process or another, fails with
+// an *InUseError.
+func Open(path string) (*Store, error) { return open(path, maxGroup, memoMaxGames, memoMaxBytes) }
 
-func open(path string, group int) (*Store, error) {
+func open(path string, group, memoGames, memoBytes int) (*Store, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
 			return nil, fmt.Errorf("open sqlite store: %w", err)
 		}
 	}
+	o, err := own(path)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite store: %w", err)
+	}
+	s, err := openOwned(path, group, memoGames, memoBytes)
+	if err != nil {
+		o.release()
+		return nil, err
+	}
+	s.owner = o
+	return s, nil
+}
+
+func openOwned(path string, group, memoGames, memoBytes int) (*Store, error) {
 	w, err := sql.Open("sqlite", dsn(path, true))
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
@@ -107,7 +130,7 @@ func open(path string, group int) (*Store, error) {
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
 	s := &Store{
-		w: w, r: r, broker: broker.New(),
+		w: w, r: r, broker: broker.New(), memo: newMemo(memoGames, memoBytes),
 		queue:      make(chan *appendReq),
 		closing:    make(chan struct{}),
 		writerDone: make(chan struct{}),
@@ -168,15 +191,16 @@ func migrate(ctx context.Context, db *sql.DB) error {
 }
 
 // Close stops the writer (an append already taken is committed and answered
-// first), then closes the database and every Watch channel. It is safe to
-// call more than once.
+// first), then closes the database and every Watch channel, and last gives
+// up the file for the next Open. It is safe to call more than once.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		s.closed.Store(true)
 		close(s.closing)
 		<-s.writerDone
 		s.broker.Close()
 		s.closeStmts()
-		s.closeErr = errors.Join(s.r.Close(), s.w.Close())
+		s.closeErr = errors.Join(s.r.Close(), s.w.Close(), s.owner.release())
 	})
 	return s.closeErr
 }
@@ -301,15 +325,29 @@ func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat
 			return fmt.Errorf("entry %d: %w", i+1, err)
 		}
 	}
+	// Nothing of an id that did not exist is kept, but a read of it may be
+	// on its way: the ticket it holds must no longer fill. The first read
+	// fills the row as stored rather than as built here.
+	s.memo.begin(g.ID)
+	defer s.memo.wrote(g.ID)
 	return tx.Commit()
 }
 
-// Game returns the game row; store.ErrNotFound when there is none.
+// Game returns the game row; store.ErrNotFound when there is none. Once
+// read, a row is answered from the memo.
 func (s *Store) Game(ctx context.Context, id string) (store.Game, error) {
+	if s.closed.Load() {
+		return store.Game{}, fmt.Errorf("game %s: %w", id, errClosed)
+	}
+	g, ok, t := s.memo.game(id)
+	if ok {
+		return g, nil
+	}
 	g, err := scanGame(s.rq.game.QueryRowContext(ctx, id))
 	if err != nil {
 		return store.Game{}, fmt.Errorf("game %s: %w", id, err)
 	}
+	s.memo.fillGame(g, t)
 	return g, nil
 }
 
@@ -383,7 +421,9 @@ func (s *Store) CountGamesSince(ctx context.Context, owner string, since time.Ti
 // DeleteGame removes the game; its log and seats go with it by ON DELETE
 // CASCADE. Deleting a game that is not there is store.ErrNotFound.
 func (s *Store) DeleteGame(ctx context.Context, id string) error {
+	s.memo.begin(id)
 	res, err := s.w.ExecContext(ctx, `DELETE FROM games WHERE id = ?`, id)
+	s.memo.wrote(id) // whatever the outcome: a re-read is always right
 	if err != nil {
 		return fmt.Errorf("delete game %s: %w", id, err)
 	}
@@ -410,12 +450,14 @@ func (s *Store) read(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	return tx.Commit()
 }
 
-// Load reads the game row and its log in one read transaction.
+// Load reads the game row and its log in one read transaction, and keeps
+// the row in the memo.
 func (s *Store) Load(ctx context.Context, id string) (store.Game, []store.Entry, error) {
 	var (
 		g   store.Game
 		log []store.Entry
 	)
+	t := s.memo.ticket(id)
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		if g, err = scanGame(tx.StmtContext(ctx, s.rq.game).QueryRowContext(ctx, id)); err != nil {
@@ -427,6 +469,7 @@ func (s *Store) Load(ctx context.Context, id string) (store.Game, []store.Entry,
 	if err != nil {
 		return store.Game{}, nil, fmt.Errorf("load game %s: %w", id, err)
 	}
+	s.memo.fillGame(g, t)
 	return g, log, nil
 }
 
@@ -485,8 +528,16 @@ func (s *Store) entries(ctx context.Context, tx *sql.Tx, id string, version int)
 	return out, nil
 }
 
-// Seats lists the game's seats by index.
+// Seats lists the game's seats by index; from the memo once read, for a
+// game whose row is kept.
 func (s *Store) Seats(ctx context.Context, gameID string) ([]store.Seat, error) {
+	if s.closed.Load() {
+		return nil, fmt.Errorf("seats of game %s: %w", gameID, errClosed)
+	}
+	seats, ok, t := s.memo.seats(gameID)
+	if ok {
+		return seats, nil
+	}
 	rows, err := s.rq.seats.QueryContext(ctx, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("seats of game %s: %w", gameID, err)
@@ -503,6 +554,7 @@ func (s *Store) Seats(ctx context.Context, gameID string) ([]store.Seat, error) 
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("seats of game %s: %w", gameID, err)
 	}
+	s.memo.fillSeats(gameID, out, t)
 	return out, nil
 }
 
@@ -513,15 +565,21 @@ func (s *Store) ClaimSeat(ctx context.Context, token, holder string) (store.Seat
 		return store.Seat{}, errors.New("claim seat: empty holder")
 	}
 	var st store.Seat
+	s.memo.claiming()
 	err := s.w.QueryRowContext(ctx, `UPDATE seats SET holder = ?2 WHERE token = ?1 AND holder IN ('', ?2)
 		RETURNING game_id, idx, name, token, holder`, token, holder).
 		Scan(&st.GameID, &st.Index, &st.Name, &st.Token, &st.Holder)
 	if err == nil {
+		// Scan ends the statement, and with it the implicit transaction.
+		s.memo.claimed(st)
 		return st, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
+		// The claim may or may not have landed, on a game we cannot name.
+		s.memo.forget()
 		return store.Seat{}, fmt.Errorf("claim seat: %w", err)
 	}
+	s.memo.claimEnd()
 	// Nothing updated: the token is unknown or somebody else holds the seat.
 	var gameID string
 	var idx int
@@ -547,9 +605,8 @@ func (s *Store) SeatByToken(ctx context.Context, token string) (store.Seat, erro
 // channel also closes when the Store is closed. An unknown game is
 // store.ErrNotFound.
 func (s *Store) Watch(ctx context.Context, id string) (<-chan int, error) {
-	var v int
-	if err := s.rq.version.QueryRowContext(ctx, id).Scan(&v); err != nil {
-		return nil, fmt.Errorf("watch game %s: %w", id, notFound(err))
+	if _, err := s.Game(ctx, id); err != nil {
+		return nil, fmt.Errorf("watch: %w", err)
 	}
 	return s.broker.Subscribe(ctx, id), nil
 }

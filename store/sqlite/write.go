@@ -21,6 +21,13 @@ type appendReq struct {
 
 	version int
 	err     error
+
+	// wrote says entries were written (not a repeat, not empty), from the
+	// version before them, with latest the newest entry time (unix ms): what
+	// the memo needs to move the row once the group commits.
+	wrote  bool
+	from   int
+	latest int64
 }
 
 // Append adds e as entry expected+1. Order matters: a ClientID already in the
@@ -148,7 +155,26 @@ func (s *Store) commitGroup(group []*appendReq) {
 			return
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	for _, r := range group {
+		if r.err == nil && r.wrote {
+			s.memo.begin(r.id)
+		}
+	}
+	err = tx.Commit()
+	// Settled before any caller is answered (the writer closes done after
+	// this), so a read after an acknowledged append never sees the older
+	// row. A failed COMMIT may still have reached the file: the memo then
+	// forgets the game and asks the file again.
+	for _, r := range group {
+		switch {
+		case r.err != nil || !r.wrote:
+		case err != nil:
+			s.memo.wrote(r.id)
+		default:
+			s.memo.appended(r.id, r.from, r.version, fromMillis(r.latest))
+		}
+	}
+	if err != nil {
 		fail(fmt.Errorf("commit: %w", err))
 		return
 	}
@@ -225,6 +251,7 @@ func (q txStmts) apply(ctx context.Context, r *appendReq) error {
 		}
 	} else {
 		r.version = version + len(r.entries)
+		r.wrote, r.from = true, version
 	}
 	if _, err := q.release.ExecContext(ctx); err != nil {
 		return fmt.Errorf("release savepoint: %w", err)
@@ -257,5 +284,6 @@ func (q txStmts) write(ctx context.Context, r *appendReq, version int) error {
 	if _, err := q.bump.ExecContext(ctx, version+len(r.entries), latest, r.id); err != nil {
 		return fmt.Errorf("bump version: %w", err)
 	}
+	r.latest = latest
 	return nil
 }
