@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/static"
 )
 
 // asset serves an embedded file by its hashed URL. The hash is in the name,
@@ -27,21 +29,29 @@ func (h *Handler) asset(c echo.Context) error {
 		return c.NoContent(http.StatusNotModified)
 	}
 	if a.Gzip {
-		return serveGzipped(c, a.Body, contentType(a.Name))
+		return servePrecompressed(c, a)
 	}
 	return c.Blob(http.StatusOK, contentType(a.Name), a.Body)
 }
 
-// serveGzipped sends a file embedded gzip-compressed (the WebAssembly
-// module) as it is to browsers that accept gzip, and inflated otherwise.
-func serveGzipped(c echo.Context, body []byte, ctype string) error {
+// servePrecompressed sends a file embedded compressed (the WebAssembly
+// module) as it is: brotli to browsers that accept br and when there is a
+// brotli copy, else gzip to browsers that accept gzip, and inflated
+// otherwise.
+func servePrecompressed(c echo.Context, a *static.Asset) error {
+	ctype := contentType(a.Name)
 	hd := c.Response().Header()
 	hd.Add("Vary", "Accept-Encoding")
-	if strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
-		hd.Set("Content-Encoding", "gzip")
-		return c.Blob(http.StatusOK, ctype, body)
+	accept := c.Request().Header.Get("Accept-Encoding")
+	if a.Brotli != nil && pickEncoding(accept) == "br" {
+		hd.Set("Content-Encoding", "br")
+		return c.Blob(http.StatusOK, ctype, a.Brotli)
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if strings.Contains(accept, "gzip") {
+		hd.Set("Content-Encoding", "gzip")
+		return c.Blob(http.StatusOK, ctype, a.Body)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(a.Body))
 	if err != nil {
 		return fmt.Errorf("inflate asset: %w", err)
 	}
