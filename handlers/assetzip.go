@@ -63,11 +63,11 @@ func compressOnce(enc string, body []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// servePrecompressed sends an asset compressed from the memo when the
+// serveCompressedOnce sends an asset compressed from the memo when the
 // client takes br or gzip and the type is worth compressing; it reports
 // false when the caller should send the plain bytes. The compress
 // middleware passes an answer that has a Content-Encoding through.
-func servePrecompressed(c echo.Context, hash string, body []byte, ctype string) (bool, error) {
+func serveCompressedOnce(c echo.Context, hash string, body []byte, ctype string) (bool, error) {
 	if len(body) < compressMin || !compressible[mediaType(ctype)] {
 		return false, nil
 	}

@@ -50,7 +50,7 @@ var (
 
 // compress sends HTML, CSS, JS and JSON brotli- or gzip-compressed, as the
 // client accepts. A response that already has a Content-Encoding (the
-// WebAssembly module, embedded gzipped) passes through untouched.
+// WebAssembly module, embedded compressed) passes through untouched.
 func compress(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if isEventStream(c) {

@@ -53,11 +53,30 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		c.Response().Header().Set("HX-Reswap", "outerHTML")
 		rerr = render(c, code, views.ErrorFragment(msg))
 	} else {
-		rerr = render(c, code, views.ErrorPage(h.page(c, statusTitleFor(code), ""), code, msg))
+		rerr = render(c, code, views.ErrorPage(h.page(c, statusTitleFor(code), ""), code, errorHeading(code), msg))
 	}
 	if rerr != nil {
 		h.log.Error("render error page", "err", rerr)
 		_ = c.String(code, msg)
+	}
+}
+
+// errorHeading is the error page's heading after the code: the words a
+// person at the court reads, where they differ from the status text.
+func errorHeading(code int) string {
+	switch code {
+	case http.StatusNotFound:
+		return "Not found"
+	case http.StatusForbidden:
+		return "Not allowed"
+	case http.StatusBadRequest, http.StatusUnprocessableEntity:
+		return "That did not work"
+	case http.StatusConflict:
+		return "The game moved on"
+	case http.StatusRequestEntityTooLarge:
+		return "Too large"
+	default:
+		return statusTitleFor(code)
 	}
 }
 

@@ -359,13 +359,13 @@ func TestBrowserOfflineMeasure(t *testing.T) {
 	p.waitServiceWorker()
 
 	// What the phone downloads once for offline play, as the server sends
-	// it (the module gzip-compressed).
+	// it to a browser that accepts brotli (the module's embedded br copy).
 	urls := eval[[]string](p, `(function(){ var s = document.querySelector('script[data-wasm]'); return [s.getAttribute('src'), s.getAttribute('data-wasm'), s.getAttribute('data-wasm-exec')]; })()`)
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	var total int
 	for _, u := range urls {
 		req, _ := http.NewRequest("GET", a.URL+u, nil)
-		req.Header.Set("Accept-Encoding", "gzip")
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br")
 		res, err := client.Do(req)
 		if err != nil {
 			t.Fatal(err)

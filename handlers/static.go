@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/static"
 )
 
 // asset serves an embedded file by its hashed URL. The hash is in the name,
@@ -27,24 +29,32 @@ func (h *Handler) asset(c echo.Context) error {
 		return c.NoContent(http.StatusNotModified)
 	}
 	if a.Gzip {
-		return serveGzipped(c, a.Body, contentType(a.Name))
+		return serveEmbeddedCompressed(c, a)
 	}
-	if sent, err := servePrecompressed(c, a.Hash, a.Body, contentType(a.Name)); sent || err != nil {
+	if sent, err := serveCompressedOnce(c, a.Hash, a.Body, contentType(a.Name)); sent || err != nil {
 		return err
 	}
 	return c.Blob(http.StatusOK, contentType(a.Name), a.Body)
 }
 
-// serveGzipped sends a file embedded gzip-compressed (the WebAssembly
-// module) as it is to browsers that accept gzip, and inflated otherwise.
-func serveGzipped(c echo.Context, body []byte, ctype string) error {
+// serveEmbeddedCompressed sends a file embedded compressed (the WebAssembly
+// module) as it is: brotli to browsers that accept br and when there is a
+// brotli copy, else gzip to browsers that accept gzip, and inflated
+// otherwise.
+func serveEmbeddedCompressed(c echo.Context, a *static.Asset) error {
+	ctype := contentType(a.Name)
 	hd := c.Response().Header()
 	hd.Add("Vary", "Accept-Encoding")
-	if strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
-		hd.Set("Content-Encoding", "gzip")
-		return c.Blob(http.StatusOK, ctype, body)
+	q := acceptWeights(c.Request().Header.Get("Accept-Encoding"))
+	if a.Brotli != nil && takes(q, "br") {
+		hd.Set("Content-Encoding", "br")
+		return c.Blob(http.StatusOK, ctype, a.Brotli)
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if takes(q, "gzip") {
+		hd.Set("Content-Encoding", "gzip")
+		return c.Blob(http.StatusOK, ctype, a.Body)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(a.Body))
 	if err != nil {
 		return fmt.Errorf("inflate asset: %w", err)
 	}

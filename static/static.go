@@ -20,7 +20,7 @@ import (
 
 //go:embed app.css app.js screen.js icon.svg icon-192.png icon-512.png icon-maskable-512.png apple-touch-icon.png manifest.webmanifest sw.js vendor
 //go:embed screenshots
-//go:embed offline.js wasm/grimoire.wasm.gz
+//go:embed offline.js wasm/grimoire.wasm.gz wasm/grimoire.wasm.br
 var files embed.FS
 
 // HtmxVersion is the vendored htmx release (from the npm package htmx.org).
@@ -35,6 +35,9 @@ type Asset struct {
 	// Gzip marks a file embedded compressed (name.gz): Name and URL drop
 	// the .gz and Body is the gzip stream, served with Content-Encoding.
 	Gzip bool
+	// Brotli is the same file's brotli stream when one is embedded beside
+	// the gzip one (name.br): smaller, for clients that accept br.
+	Brotli []byte
 }
 
 // Assets is every embedded file by logical name and by hashed URL path.
@@ -49,9 +52,26 @@ type Assets struct {
 // Load hashes every embedded file once at start-up.
 func Load() (*Assets, error) {
 	a := &Assets{byName: map[string]*Asset{}, byURL: map[string]*Asset{}}
-	all := sha256.New()
+	// A name.br file is another encoding of name.gz, not an asset of its
+	// own: it is read first and joins its gzip twin below.
+	brs := map[string][]byte{}
 	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".br") {
+			return err
+		}
+		body, err := files.ReadFile(p)
+		if err != nil {
+			return fmt.Errorf("read embedded %s: %w", p, err)
+		}
+		brs[strings.TrimSuffix(p, ".br")] = body
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	all := sha256.New()
+	err = fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".br") {
 			return err
 		}
 		body, err := files.ReadFile(p)
@@ -59,19 +79,32 @@ func Load() (*Assets, error) {
 			return fmt.Errorf("read embedded %s: %w", p, err)
 		}
 		body = trimmed(p, body)
-		sum := sha256.Sum256(body)
-		h := hex.EncodeToString(sum[:])[:16]
 		name, gz := strings.CutSuffix(p, ".gz")
+		br, hasBr := brs[name]
+		if hasBr && !gz {
+			return fmt.Errorf("embedded %s.br has no gzip twin %s.gz", name, name)
+		}
+		delete(brs, name)
+		h := sha256.New()
+		h.Write(body)
+		// Either body may be what a client gets under the URL, so the hash
+		// names both.
+		h.Write(br)
+		sum := h.Sum(nil)
+		hash := hex.EncodeToString(sum)[:16]
 		ext := path.Ext(name)
-		url := "/static/" + strings.TrimSuffix(name, ext) + "." + h + ext
-		as := &Asset{Name: name, URL: url, Body: body, Hash: h, Gzip: gz}
+		url := "/static/" + strings.TrimSuffix(name, ext) + "." + hash + ext
+		as := &Asset{Name: name, URL: url, Body: body, Hash: hash, Gzip: gz, Brotli: br}
 		a.byName[name] = as
 		a.byURL[url] = as
-		all.Write(sum[:])
+		all.Write(sum)
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	for name := range brs {
+		return nil, fmt.Errorf("embedded %s.br has no gzip twin %s.gz", name, name)
 	}
 	a.Version = hex.EncodeToString(all.Sum(nil))[:12]
 	return a, nil

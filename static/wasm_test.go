@@ -10,17 +10,19 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 // TestWasmMatchesSource rebuilds the WebAssembly module from source and
-// fails when the committed static/wasm/grimoire.wasm.gz differs, so CI proves
-// the binary serves what the source says. The fix is `go generate ./static`
-// (task wasm), then commit static/wasm/grimoire.wasm.gz.
+// fails when a committed static/wasm/grimoire.wasm.gz or .br differs, so CI
+// proves the binary serves what the source says. The fix is `go generate
+// ./static` (task wasm), then commit static/wasm.
 func TestWasmMatchesSource(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly module (~30 s cold)")
 	}
-	out := filepath.Join(t.TempDir(), "grimoire.wasm.gz")
+	out := t.TempDir()
 	cmd := exec.Command("go", "run", "../cmd/grimoire-wasm/gen.go", "-o", out)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -34,17 +36,19 @@ func TestWasmMatchesSource(t *testing.T) {
 		}
 		t.Fatalf("build the module: %v\n%s", err, stderr.String())
 	}
-	fresh, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	committed, err := os.ReadFile(filepath.Join("wasm", "grimoire.wasm.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(fresh, committed) {
-		t.Fatalf("static/wasm/grimoire.wasm.gz (%d bytes) is not what the source builds (%d bytes) with %s: "+
-			"run `go generate ./static` (or `task wasm`) and commit static/wasm/grimoire.wasm.gz", len(committed), len(fresh), runtime.Version())
+	for _, name := range []string{"grimoire.wasm.gz", "grimoire.wasm.br"} {
+		fresh, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		committed, err := os.ReadFile(filepath.Join("wasm", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(fresh, committed) {
+			t.Errorf("static/wasm/%s (%d bytes) is not what the source builds (%d bytes) with %s: "+
+				"run `go generate ./static` (or `task wasm`) and commit static/wasm", name, len(committed), len(fresh), runtime.Version())
+		}
 	}
 }
 
@@ -89,15 +93,33 @@ func TestWasmAssetIsServedCompressed(t *testing.T) {
 		t.Fatal(err)
 	}
 	w, ok := a.ByName("wasm/grimoire.wasm")
-	if !ok || !w.Gzip || !strings.HasSuffix(w.URL, ".wasm") {
-		t.Fatalf("wasm asset = %+v, %v; want a gzip-embedded file under a .wasm URL", w, ok)
+	if !ok || !w.Gzip || w.Brotli == nil || !strings.HasSuffix(w.URL, ".wasm") {
+		t.Fatalf("wasm asset = %+v, %v; want a gzip- and brotli-embedded file under a .wasm URL", w, ok)
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(w.Body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	head := make([]byte, 4)
-	if _, err := io.ReadFull(zr, head); err != nil || string(head) != "\x00asm" {
-		t.Fatalf("inflated module starts %q (%v), want the wasm magic", head, err)
+	fromGzip, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("inflate the gzip module: %v", err)
+	}
+	if !bytes.HasPrefix(fromGzip, []byte("\x00asm")) {
+		t.Fatalf("inflated module starts %q, want the wasm magic", fromGzip[:min(4, len(fromGzip))])
+	}
+	fromBrotli, err := io.ReadAll(brotli.NewReader(bytes.NewReader(w.Brotli)))
+	if err != nil {
+		t.Fatalf("inflate the brotli module: %v", err)
+	}
+	if !bytes.Equal(fromBrotli, fromGzip) {
+		t.Fatalf("the brotli module inflates to %d bytes unlike the gzip one's %d: they must be one module", len(fromBrotli), len(fromGzip))
+	}
+	if len(w.Brotli) >= len(w.Body) {
+		t.Errorf("brotli module %d bytes, gzip %d: brotli should be the smaller", len(w.Brotli), len(w.Body))
+	}
+	for _, as := range a.byURL {
+		if strings.HasSuffix(as.Name, ".br") {
+			t.Errorf("%s is served as an asset of its own; it is another encoding of %s", as.Name, strings.TrimSuffix(as.Name, ".br"))
+		}
 	}
 }
