@@ -18,12 +18,15 @@ import (
 )
 
 // benchClient is one phone of an in-process app for benchmarks: cookies,
-// the CSRF header, and htmx's header on the taps.
+// the CSRF header, and htmx's header on the taps. With delta it asks for
+// the record's change instead of the whole record (X-Grimoire-Record), as
+// the page does once it holds the record (static/offline.js).
 type benchClient struct {
-	tb   testing.TB
-	c    *http.Client
-	jar  *cookiejar.Jar
-	base *url.URL
+	tb    testing.TB
+	delta bool
+	c     *http.Client
+	jar   *cookiejar.Jar
+	base  *url.URL
 }
 
 func newBenchClient(tb testing.TB) *benchClient {
@@ -44,6 +47,9 @@ func (p *benchClient) send(method, path string, form url.Values, htmx bool) (*ht
 	}
 	if htmx {
 		req.Header.Set("HX-Request", "true")
+		if p.delta {
+			req.Header.Set("X-Grimoire-Record", "delta")
+		}
 	}
 	res, err := p.c.Do(req)
 	if err != nil {
@@ -68,6 +74,16 @@ func (p *benchClient) importGame(rec record.Record) string {
 		p.tb.Fatalf("import: status %d %s\n%.300s", res.StatusCode, loc, body)
 	}
 	return loc
+}
+
+// benchName is BenchmarkTap's name of a run: at-action-N, -delta when the
+// phone asks for the record's change.
+func benchName(n int, delta bool) string {
+	name := fmt.Sprintf("at-action-%d", n)
+	if delta {
+		name += "-delta"
+	}
+	return name
 }
 
 // towerBotGame is the longest of a few games of two random bots: a Mage's
@@ -146,9 +162,14 @@ func BenchmarkTapTower(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, n := range []int{2, len(acts) - 2} {
-		b.Run(fmt.Sprintf("at-action-%d", n), func(b *testing.B) {
+	for _, bc := range []struct {
+		n     int
+		delta bool
+	}{{2, false}, {len(acts) - 2, false}, {2, true}, {len(acts) - 2, true}} {
+		n := bc.n
+		b.Run(benchName(n, bc.delta), func(b *testing.B) {
 			p := newBenchClient(b)
+			p.delta = bc.delta
 			rec := record.Record{Game: record.MagesTower, Version: record.FormatVersion, Seed: seed, Setup: rawSetup}
 			for _, a := range acts[:n] {
 				raw, err := json.Marshal(a)
@@ -168,7 +189,7 @@ func BenchmarkTapTower(b *testing.B) {
 				if res.StatusCode != http.StatusOK {
 					b.Fatalf("tap %v: status %d\n%.300s", form, res.StatusCode, body)
 				}
-				bytes += len(body)
+				bytes += len(body) + len(res.Header.Get("X-Grimoire-Record-Delta"))
 				b.StopTimer()
 				res, body = p.send(http.MethodPost, loc+"/undo", url.Values{"v": {strconv.Itoa(v + 1)}}, true)
 				if res.StatusCode != http.StatusOK {
@@ -226,9 +247,14 @@ func BenchmarkTapScribes(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, n := range []int{10, 3000} {
-		b.Run(fmt.Sprintf("at-action-%d", n), func(b *testing.B) {
+	for _, bc := range []struct {
+		n     int
+		delta bool
+	}{{10, false}, {3000, false}, {10, true}, {3000, true}} {
+		n := bc.n
+		b.Run(benchName(n, bc.delta), func(b *testing.B) {
 			p := newBenchClient(b)
+			p.delta = bc.delta
 			rec := record.Record{Game: record.ArcaneScribes, Version: record.FormatVersion, Seed: seed, Setup: rawSetup}
 			raws := make([]json.RawMessage, len(acts))
 			for i, a := range acts {
@@ -249,7 +275,7 @@ func BenchmarkTapScribes(b *testing.B) {
 				if res.StatusCode != http.StatusOK {
 					b.Fatalf("tap %d: status %d\n%.300s", v, res.StatusCode, body)
 				}
-				bytes += len(body)
+				bytes += len(body) + len(res.Header.Get("X-Grimoire-Record-Delta"))
 				v++
 			}
 			b.ReportMetric(float64(bytes)/float64(b.N), "answer-B/op")

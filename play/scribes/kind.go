@@ -289,11 +289,10 @@ func SourceOf(t play.Table, step url.Values) (scview.Source, error) {
 		// reserves. That phone gets no record and plays with the network.
 		return src, nil
 	}
-	rec, err := embed.JSON()
-	if err != nil {
-		return src, err
-	}
-	src.Record = rec
+	// Made only when drawn: a long game's record is most of a screen's
+	// bytes, and an answer that sends the record's change, or a screen
+	// compared and not sent, never needs it.
+	src.Record = embed.JSON
 	return src, nil
 }
 

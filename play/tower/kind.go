@@ -303,9 +303,9 @@ func source(t play.Table, ui twview.UI) (twview.Source, error) {
 	if !mayHoldRecord(t, players, two) {
 		return src, nil
 	}
-	if src.Record, err = t.JSON(); err != nil {
-		return src, err
-	}
+	// Made only when drawn: an answer that sends the record's change, or a
+	// screen compared and not sent, never needs it.
+	src.Record = t.JSON
 	return src, nil
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
+	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // Source is what a screen is drawn from: the game's record, the seats and
@@ -34,8 +35,8 @@ type Source struct {
 	// Offline: drawn on the phone without network; bots wait for it.
 	Offline bool
 	// Record is the table the page embeds for offline play, as play made it
-	// ("" for a spectator, who never plays).
-	Record string
+	// (nil for a spectator, who never plays), made only when drawn.
+	Record offline.Record
 	// TradeGive is the element code picked at the first step of a
 	// three-insignia trade ("" none); a give the rules do not offer now is
 	// ignored, and the first step shows again.

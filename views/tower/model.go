@@ -55,9 +55,9 @@ type Source struct {
 	// Undo is how many actions the viewer's undo takes back now (0: none);
 	// play/tower decides it, since the server's undo must agree with it.
 	Undo int
-	// Record is the embedded record (play.Table.JSON) for the offline page;
-	// "" for a spectator, who never plays.
-	Record string
+	// Record is the embedded record (play.Table.JSON) for the offline page,
+	// made only when drawn; nil for a spectator, who never plays.
+	Record offline.Record
 }
 
 // UI is the half-made decision of the player to move, carried in query
@@ -222,9 +222,9 @@ type Board struct {
 	UndoWhat  string
 	UndoSteps int
 
-	// Record is the game's record as JSON for the offline page ("" for
+	// Record is the game's record for the offline page (nil for
 	// spectators); Offline says this screen was drawn on the phone.
-	Record  string
+	Record  offline.Record
 	Offline bool
 }
 
@@ -249,8 +249,8 @@ func Fragments(b Board, fresh bool) []views.Fragment {
 		{ID: FragCard, Component: CardPanel(b), Fresh: fresh},
 		{ID: FragLog, Component: LogTail(b)},
 	}
-	if b.Record != "" {
-		out = append(out, views.Fragment{ID: offline.ElementID, Component: offline.Text(b.Record)})
+	if b.Record != nil {
+		out = append(out, views.Fragment{ID: offline.ElementID, Component: b.Record.Text()})
 	}
 	return out
 }
