@@ -143,9 +143,9 @@ func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	return raw, nil
 }
 
-// Undo is what the viewer's undo takes back (scview.Played.UndoPlan): on a shared
-// phone the last person's action and the bot moves after it; on separate
-// phones the player's own last action until the next player acts.
+// Undo is what the viewer's undo takes back (scview.Played.UndoPlan): on a
+// shared phone the last person's action and the bot moves after it; on
+// separate phones the player's own last action until the next player acts.
 func (Kind) Undo(t play.Table) (int, error) {
 	if t.Watch {
 		return 0, errors.New("a spectator cannot undo")
