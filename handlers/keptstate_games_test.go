@@ -192,8 +192,14 @@ func keptStateIsTheReplay(t *testing.T, g keptGame) {
 			t.Fatalf("%s: status %d, want one of %v\n%.400s", name, res.StatusCode, wantCodes, res.Body)
 		}
 		v = warm.game(id).Version
-		if got := shownVersion(t, res.Body); got != v {
-			t.Fatalf("%s: the answer shows version %d, the store is at %d", name, got, v)
+		// An answer may carry no tap form: nothing changed on the client's
+		// screen (a bot asked while a person is to move, a tap already
+		// stored), or the screen is a hand-over to the next person. Any form
+		// it carries is made on the stored version.
+		if versionRE.MatchString(res.Body) {
+			if got := shownVersion(t, res.Body); got != v {
+				t.Fatalf("%s: the answer shows version %d, the store is at %d", name, got, v)
+			}
 		}
 
 		// The same phone (same cookies) on an instance that has cached
