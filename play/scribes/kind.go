@@ -42,37 +42,70 @@ func (Kind) Info() play.Info {
 	}
 }
 
-// game is a table's record replayed: the states (the start, then one after
-// each action), the actions and one log sentence per action.
-type game struct {
-	setup  sc.Setup
-	states []sc.State
-	acts   []sc.Action
-	lines  []string
+// state is the game after a table's actions, kept between requests by a
+// server (play.Stepper). A Scribes game can run to thousands of actions, so
+// it keeps only what the screens read (scview.Played: the state now and the
+// log), and its log is a history.List: after an undo the server steps an
+// older state again, and the two branches share the moves before it without
+// either writing where the other reads, at one small allocation per step.
+type state struct{ p scview.Played }
+
+func (s *state) InForce() int { return s.p.N() }
+
+var _ play.Stepper = Kind{}
+
+// Start replays the table once.
+func (Kind) Start(t play.Table) (play.State, error) {
+	p, err := replay(t)
+	if err != nil {
+		return nil, err
+	}
+	return &state{p}, nil
 }
 
-func (g game) now() sc.State { return g.states[len(g.states)-1] }
+// Step applies one more action to a kept state: one Apply, one log line.
+func (Kind) Step(t play.Table, s play.State, raw json.RawMessage, _ int) (play.State, error) {
+	st, ok := s.(*state)
+	if !ok {
+		return nil, fmt.Errorf("game %s: not an Arcane Scribes state", t.GameID)
+	}
+	a, err := sc.ParseAction(raw)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: action %d: %w", t.GameID, st.p.N(), err)
+	}
+	p, err := st.p.Next(a)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: action %d: %w", t.GameID, st.p.N(), err)
+	}
+	return &state{p}, nil
+}
 
-func replay(t play.Table) (game, error) {
-	setup, err := sc.ParseSetup(t.Setup)
+func replay(t play.Table) (scview.Played, error) {
+	p, err := scview.Replayed(t.Setup, t.Seed, t.Actions)
 	if err != nil {
-		return game{}, fmt.Errorf("game %s: setup: %w", t.GameID, err)
+		return p, fmt.Errorf("game %s: %w", t.GameID, err)
 	}
-	states, acts, lines, err := scview.Play(t.Setup, t.Seed, t.Actions)
-	if err != nil {
-		return game{}, fmt.Errorf("game %s: %w", t.GameID, err)
+	return p, nil
+}
+
+// playedOf is the table's game played: the kept state when the table
+// carries one for its actions, otherwise a replay (the phone, the command
+// line, a server that has not kept one).
+func playedOf(t play.Table) (scview.Played, error) {
+	if s, ok := t.State.(*state); ok && s.p.N() == len(t.Actions) {
+		return s.p, nil
 	}
-	return game{setup: setup, states: states, acts: acts, lines: lines}, nil
+	return replay(t)
 }
 
 // Status is the home list's line. A record that cannot be replayed still
 // gets a line saying so, beside the error.
 func (Kind) Status(t play.Table) (string, bool, error) {
-	g, err := replay(t)
+	g, err := playedOf(t)
 	if err != nil {
 		return "cannot be replayed: " + err.Error(), false, err
 	}
-	st := g.now()
+	st := g.State
 	if st.Over() {
 		var names []string
 		for _, w := range sc.Winners(st) {
@@ -92,12 +125,12 @@ func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	if err != nil {
 		return nil, play.BadTap(err)
 	}
-	g, err := replay(t)
+	g, err := playedOf(t)
 	if err != nil {
 		return nil, err
 	}
-	st := g.now()
-	if a, err = MayDecide(g.setup, st, a, t.Viewer); err != nil {
+	st := g.State
+	if a, err = MayDecide(g.Setup, st, a, t.Viewer); err != nil {
 		return nil, err
 	}
 	if _, err := sc.Apply(st, a); err != nil {
@@ -110,33 +143,33 @@ func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	return raw, nil
 }
 
-// Undo is what the viewer's undo takes back (scview.UndoPlan): on a shared
-// phone the last person's action and the bot moves after it; on separate
-// phones the player's own last action until the next player acts.
+// Undo is what the viewer's undo takes back (scview.Played.UndoPlan): on a
+// shared phone the last person's action and the bot moves after it; on
+// separate phones the player's own last action until the next player acts.
 func (Kind) Undo(t play.Table) (int, error) {
 	if t.Watch {
 		return 0, errors.New("a spectator cannot undo")
 	}
-	g, err := replay(t)
+	g, err := playedOf(t)
 	if err != nil {
 		return 0, err
 	}
-	n, _, err := scview.UndoPlan(g.setup, g.acts, g.lines, t.Viewer)
+	n, _, err := g.UndoPlan(t.Viewer)
 	return n, err
 }
 
 // Bot is the move of the bot that decides now.
 func (Kind) Bot(t play.Table) (json.RawMessage, int, bool, error) {
-	g, err := replay(t)
+	g, err := playedOf(t)
 	if err != nil {
 		return nil, 0, false, err
 	}
-	st := g.now()
+	st := g.State
 	d := st.Decider()
 	if st.Over() || d < 0 {
 		return nil, 0, false, nil
 	}
-	level := scview.BotOf(g.setup, d)
+	level := scview.BotOf(g.Setup, d)
 	if level == "" {
 		return nil, 0, false, nil
 	}
@@ -172,7 +205,7 @@ func botChoose(level string, st sc.State, seat int, seed int64, version int) (sc
 // reserved it until the game is over (a shared phone and a spectator see
 // none of them).
 func (Kind) Lines(t play.Table) ([]string, error) {
-	g, err := replay(t)
+	g, err := playedOf(t)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +213,7 @@ func (Kind) Lines(t play.Table) ([]string, error) {
 	if t.Watch {
 		viewer = play.Scorekeeper
 	}
-	return scview.MaskReserves(g.states, g.acts, g.lines, viewer), nil
+	return g.Lines(viewer), nil
 }
 
 // Fragments draws the viewer's screen; step's "seen" is the privacy screen
@@ -207,7 +240,11 @@ func board(t play.Table, step url.Values) (scview.Board, error) {
 	if err != nil {
 		return scview.Board{}, err
 	}
-	b, err := scview.Build(src, t.Version)
+	p, err := playedOf(t)
+	if err != nil {
+		return scview.Board{}, err
+	}
+	b, err := scview.BuildPlayed(src, t.Version, p)
 	if err != nil {
 		return scview.Board{}, fmt.Errorf("game %s: %w", t.GameID, err)
 	}
@@ -252,11 +289,10 @@ func SourceOf(t play.Table, step url.Values) (scview.Source, error) {
 		// reserves. That phone gets no record and plays with the network.
 		return src, nil
 	}
-	rec, err := embed.JSON()
-	if err != nil {
-		return src, err
-	}
-	src.Record = rec
+	// Made only when drawn: a long game's record is most of a screen's
+	// bytes, and an answer that sends the record's change, or a screen
+	// compared and not sent, never needs it.
+	src.Record = embed.JSON
 	return src, nil
 }
 

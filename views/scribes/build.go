@@ -2,12 +2,11 @@ package scribes
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
+	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // Source is what a screen is drawn from: the game's record, the seats and
@@ -36,8 +35,8 @@ type Source struct {
 	// Offline: drawn on the phone without network; bots wait for it.
 	Offline bool
 	// Record is the table the page embeds for offline play, as play made it
-	// ("" for a spectator, who never plays).
-	Record string
+	// (nil for a spectator, who never plays), made only when drawn.
+	Record offline.Record
 	// TradeGive is the element code picked at the first step of a
 	// three-insignia trade ("" none); a give the rules do not offer now is
 	// ignored, and the first step shows again.
@@ -84,53 +83,26 @@ func BotOf(setup sc.Setup, seat int) string {
 	return ""
 }
 
-// ErrNothingToUndo says there is no action this seat may take back.
-var ErrNothingToUndo = errors.New("there is nothing you can undo now")
-
-// UndoPlan says how many actions an undo by seat takes back and what.
-//
-// On a shared phone (seat -1) it takes back the last action of a person and
-// every bot move made after it, so the table is back at that person's
-// decision (undoing a bot alone would only make it play again). A seated
-// phone may take back its own last action, until anyone else has acted.
-func UndoPlan(setup sc.Setup, acts []sc.Action, lines []string, seat int) (n int, what string, err error) {
-	if len(acts) == 0 {
-		return 0, "", ErrNothingToUndo
-	}
-	last := len(acts) - 1
-	if seat >= 0 {
-		if acts[last].Seat != seat || BotOf(setup, seat) != "" {
-			return 0, "", fmt.Errorf("%w: only your own last action, before the next player acts", ErrNothingToUndo)
-		}
-		return 1, lines[last], nil
-	}
-	i := last
-	for i >= 0 && BotOf(setup, acts[i].Seat) != "" {
-		i--
-	}
-	if i < 0 {
-		return 0, "", fmt.Errorf("%w: only bots have moved", ErrNothingToUndo)
-	}
-	n = len(acts) - i
-	what = lines[i]
-	if n > 1 {
-		what += fmt.Sprintf(" (and %d bot %s after it)", n-1, plural(n-1, "move", "moves"))
-	}
-	return n, what, nil
-}
-
 // Build draws the board after the source's actions. The version shown is the
 // log length the caller passes (undo entries count).
 func Build(src Source, version int) (Board, error) {
-	states, acts, lines, err := Play(src.Setup, src.Seed, src.Actions)
+	p, err := Replayed(src.Setup, src.Seed, src.Actions)
 	if err != nil {
 		return Board{}, err
 	}
-	setup, err := sc.ParseSetup(src.Setup)
-	if err != nil {
-		return Board{}, fmt.Errorf("setup: %w", err)
+	return BuildPlayed(src, version, p)
+}
+
+// logTail is how many of the latest log lines the board shows.
+const logTail = 6
+
+// BuildPlayed is Build from the game already played: p must be the
+// source's actions played (Replayed, or Next after Next).
+func BuildPlayed(src Source, version int, p Played) (Board, error) {
+	if p.N() != len(src.Actions) {
+		return Board{}, fmt.Errorf("the game was played to action %d, not %d", p.N(), len(src.Actions))
 	}
-	st := states[len(states)-1]
+	setup, st := p.Setup, p.State
 	ch := sc.Legal(st)
 	decider := st.Decider()
 	b := Board{
@@ -150,11 +122,8 @@ func Build(src Source, version int) (Board, error) {
 	deciderBot := decider >= 0 && BotOf(setup, decider) != ""
 	// The last person to decide still holds a shared phone.
 	lastPerson := -1
-	for i := len(acts) - 1; i >= 0; i-- {
-		if BotOf(setup, acts[i].Seat) == "" {
-			lastPerson = acts[i].Seat
-			break
-		}
+	if p.person >= 0 {
+		lastPerson = p.byPerson.Act.Seat
 	}
 	viewer := src.Seat
 	switch {
@@ -203,19 +172,23 @@ func Build(src Source, version int) (Board, error) {
 			b.ExportURL = b.Refresh + "/export"
 		}
 	}
-	lines = MaskReserves(states, acts, lines, viewer)
+	// Only the lines the board shows are read and named: the tail, the
+	// undo's and the announcement's.
+	over := st.Over()
 	if !src.Watch {
-		if n, what, err := UndoPlan(setup, acts, lines, src.Seat); err == nil && n > 0 {
+		if n, back, err := p.UndoPlan(src.Seat); err == nil && n > 0 {
+			what := back.lineFor(viewer, over)
+			if n > 1 {
+				what += fmt.Sprintf(" (and %d bot %s after it)", n-1, plural(n-1, "move", "moves"))
+			}
 			// The log's codes as names, like the log below it.
 			b.CanUndo, b.UndoWhat = true, named(b.Data, what)
 		}
 	}
-	for i, l := range lines {
-		lines[i] = named(b.Data, l)
-	}
-	first := max(len(lines)-6, 0)
-	for i := first; i < len(lines); i++ {
-		b.LogTail = append(b.LogTail, LogLine{N: i + 1, Text: lines[i]})
+	tail := p.Moves.Tail(logTail)
+	first := p.N() - len(tail)
+	for i, m := range tail {
+		b.LogTail = append(b.LogTail, LogLine{N: first + i + 1, Text: named(b.Data, m.lineFor(viewer, over))})
 	}
 	if b.Acting && b.Choices.Decision == sc.DecideFollow && src.TradeGive != "" {
 		if e, err := sc.ParseElement(src.TradeGive); err == nil {
@@ -223,8 +196,10 @@ func Build(src Source, version int) (Board, error) {
 			_, b.TradePicked = b.tradeChosen(b.tradeGroups())
 		}
 	}
-	b.Moves = len(acts)
-	b.Announce = announce(setup, acts, lines, st)
+	b.Moves = p.N()
+	if n := len(b.LogTail); n > 0 {
+		b.Announce = announce(setup, tail[n-1].Act, b.LogTail[n-1].Text, over)
+	}
 	if !src.Watch && !st.Over() {
 		b.Stalled, b.Proposal = ch.Stalled, ch.Proposal
 		for _, a := range ch.End {
@@ -237,37 +212,14 @@ func Build(src Source, version int) (Board, error) {
 }
 
 // announce is the news of the last action for the announcement region: a
-// bot's move ("Bot move: Ben took Ash + Tide") or the end of the game.
-func announce(setup sc.Setup, acts []sc.Action, lines []string, st sc.State) string {
-	if len(acts) == 0 {
-		return ""
-	}
-	last := lines[len(lines)-1]
+// bot's move ("Bot move: Ben took Ash + Tide") or the end of the game. last
+// is its line as the board shows it.
+func announce(setup sc.Setup, a sc.Action, last string, over bool) string {
 	switch {
-	case BotOf(setup, acts[len(acts)-1].Seat) != "":
+	case BotOf(setup, a.Seat) != "":
 		return "Bot move: " + last + "."
-	case st.Over():
+	case over:
 		return last + "."
 	}
 	return ""
-}
-
-// MaskReserves hides the name of reserved cards in log lines: a line naming
-// one is shown only to the seat that reserved it (viewer), and to everyone
-// once the game is over. Pass -1 to hide them all.
-func MaskReserves(states []sc.State, acts []sc.Action, lines []string, viewer int) []string {
-	if len(states) == 0 || states[len(states)-1].Over() {
-		return lines
-	}
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		a := acts[i]
-		if a.Type == sc.ActReserve && a.Seat != viewer {
-			if c, ok := states[i].RowCard(a.Index); ok {
-				l = strings.Replace(l, fmt.Sprintf("%s (%s %d)", c.Name, c.Element, c.Value), "a card", 1)
-			}
-		}
-		out[i] = l
-	}
-	return out
 }

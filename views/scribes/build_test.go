@@ -29,7 +29,7 @@ func TestBoardEmbedsTheRecordItIsGiven(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, err := scview.Build(scview.Source{GameID: "g1", Setup: raw, Seed: 5, Seat: -1, Record: tt.record}, 0)
+			b, err := scview.Build(scview.Source{GameID: "g1", Setup: raw, Seed: 5, Seat: -1, Record: offline.Fixed(tt.record)}, 0)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -76,9 +76,9 @@ type Board struct {
 	// sentence on the server's screen and the phone's.
 	Announce string
 
-	// Record is the game's record as JSON for the offline page ("" for
+	// Record is the game's record for the offline page (nil for
 	// spectators); Offline says this screen was drawn on the phone.
-	Record  string
+	Record  offline.Record
 	Offline bool
 }
 
@@ -112,8 +112,8 @@ func Fragments(b Board) []views.Fragment {
 		{ID: FragPlayers, Component: Players(b)},
 		{ID: FragLog, Component: LogTail(b)},
 	}
-	if b.Record != "" {
-		out = append(out, views.Fragment{ID: offline.ElementID, Component: offline.Text(b.Record)})
+	if b.Record != nil {
+		out = append(out, views.Fragment{ID: offline.ElementID, Component: b.Record.Text()})
 	}
 	return out
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/grimoire-games/grimoire/rules/record"
 	tw "github.com/grimoire-games/grimoire/rules/tower"
 	"github.com/grimoire-games/grimoire/views"
+	"github.com/grimoire-games/grimoire/views/history"
 	"github.com/grimoire-games/grimoire/views/offline"
 )
 
@@ -54,9 +55,9 @@ type Source struct {
 	// Undo is how many actions the viewer's undo takes back now (0: none);
 	// play/tower decides it, since the server's undo must agree with it.
 	Undo int
-	// Record is the embedded record (play.Table.JSON) for the offline page;
-	// "" for a spectator, who never plays.
-	Record string
+	// Record is the embedded record (play.Table.JSON) for the offline page,
+	// made only when drawn; nil for a spectator, who never plays.
+	Record offline.Record
 }
 
 // UI is the half-made decision of the player to move, carried in query
@@ -221,9 +222,9 @@ type Board struct {
 	UndoWhat  string
 	UndoSteps int
 
-	// Record is the game's record as JSON for the offline page ("" for
+	// Record is the game's record for the offline page (nil for
 	// spectators); Offline says this screen was drawn on the phone.
-	Record  string
+	Record  offline.Record
 	Offline bool
 }
 
@@ -248,8 +249,8 @@ func Fragments(b Board, fresh bool) []views.Fragment {
 		{ID: FragCard, Component: CardPanel(b), Fresh: fresh},
 		{ID: FragLog, Component: LogTail(b)},
 	}
-	if b.Record != "" {
-		out = append(out, views.Fragment{ID: offline.ElementID, Component: offline.Text(b.Record)})
+	if b.Record != nil {
+		out = append(out, views.Fragment{ID: offline.ElementID, Component: b.Record.Text()})
 	}
 	return out
 }
@@ -326,12 +327,60 @@ func viewerSide(src Source, st tw.State) tw.Side {
 	return tw.General
 }
 
+// Played is a game after its actions: the rules' state and the rules' log
+// line of each action (without the players' names). Next moves it on by one
+// action, so a server that keeps a Played draws the next screen without
+// replaying the game. It is a value: Next never changes the one it is
+// called on, and two Playeds moved on from one share its log.
+type Played struct {
+	State tw.State
+	Log   history.List[string]
+}
+
+// N is the number of actions played.
+func (p Played) N() int { return p.Log.Len() }
+
+// Replayed replays a record's actions.
+func Replayed(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (Played, error) {
+	var p Played
+	st, err := record.Play(tw.Rules(), setupJSON, seed, actions, func(before tw.State, a tw.Action, after tw.State) {
+		p.Log = p.Log.Append(tw.Describe(before, a, after))
+	})
+	if record.IsSetupError(err) {
+		err = fmt.Errorf("setup: %w", err)
+	}
+	p.State = st
+	return p, err
+}
+
+// Next is the game after one more action.
+func (p Played) Next(a tw.Action) (Played, error) {
+	st, err := tw.Apply(p.State, a)
+	if err != nil {
+		return p, err
+	}
+	return Played{State: st, Log: p.Log.Append(tw.Describe(p.State, a, st))}, nil
+}
+
+// tailLines is how many of the latest log lines the table shows.
+const tailLines = 5
+
 // Build draws the table after the source's actions, at log version version.
 func Build(src Source, version int) (Board, error) {
-	st, lines, err := Play(src.Setup, src.Seed, src.Actions)
+	p, err := Replayed(src.Setup, src.Seed, src.Actions)
 	if err != nil {
 		return Board{}, err
 	}
+	return BuildPlayed(src, version, p)
+}
+
+// BuildPlayed is Build from the game already played: p must be the
+// source's actions played (Replayed, or Next after Next).
+func BuildPlayed(src Source, version int, p Played) (Board, error) {
+	if p.N() != len(src.Actions) {
+		return Board{}, fmt.Errorf("the game was played to action %d, not %d", p.N(), len(src.Actions))
+	}
+	st := p.State
 	b := Board{
 		GameID: src.GameID, Title: src.Title, Version: version, Watch: src.Watch, CSRF: src.CSRF,
 		TwoPhones: src.TwoPhones, Seat: src.Seat, Players: src.Players, JoinPath: src.JoinPath,
@@ -359,22 +408,26 @@ func Build(src Source, version int) (Board, error) {
 			b.ExportURL = base + "/export"
 		}
 	}
-	named := Lines(b.Players, lines)
-	for i := max(len(named)-5, 0); i < len(named); i++ {
-		b.LogTail = append(b.LogTail, LogLine{N: i + 1, Text: named[i]})
+	// Only the lines the table shows are named: the tail, and the one an
+	// undo takes back to. named[i] is line first+i.
+	total := p.N()
+	named := Lines(b.Players, p.Log.Tail(max(tailLines, src.Undo)))
+	first := total - len(named)
+	for i := max(total-tailLines, 0); i < total; i++ {
+		b.LogTail = append(b.LogTail, LogLine{N: i + 1, Text: named[i-first]})
 	}
-	if n := src.Undo; !src.Watch && n > 0 && n <= len(named) {
+	if n := src.Undo; !src.Watch && n > 0 && n <= total {
 		b.CanUndo, b.UndoSteps = true, n
-		b.UndoWhat = named[len(named)-1]
+		b.UndoWhat = named[total-1-first]
 		if n > 1 {
-			b.UndoWhat = named[len(named)-n] + " (and the bot's move after it)"
+			b.UndoWhat = named[total-n-first] + " (and the bot's move after it)"
 			if n > 2 {
-				b.UndoWhat = named[len(named)-n] + fmt.Sprintf(" (and the bot's %d moves after it)", n-1)
+				b.UndoWhat = named[total-n-first] + fmt.Sprintf(" (and the bot's %d moves after it)", n-1)
 			}
 		}
 	}
-	if k := len(src.Actions); k > 0 && k == len(named) {
-		last := named[k-1]
+	if k := len(src.Actions); k > 0 && k == total {
+		last := named[k-1-first]
 		switch side := lastSide(src.Actions[k-1]); {
 		case side != tw.NoSide && b.Players[SideSeat(side)].Bot != "":
 			b.Announce = "Bot move: " + last + "."

@@ -1,0 +1,133 @@
+package scribes
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
+	"github.com/grimoire-games/grimoire/views/history"
+)
+
+// Move is one action in force as the log tells it.
+type Move struct {
+	Act sc.Action
+	// Line is the rules' sentence; Masked the same with the reserved card
+	// unnamed, for the seats that may not see it (Line when it names none).
+	Line, Masked string
+}
+
+// lineFor is the move's sentence as viewer may read it (see Played.Lines).
+func (m Move) lineFor(viewer int, over bool) string {
+	if over || m.Act.Type != sc.ActReserve || m.Act.Seat == viewer {
+		return m.Line
+	}
+	return m.Masked
+}
+
+// Played is a game after its actions with what its screens read of the way
+// there: the state now, and each move with its log sentences. The state
+// before a move is needed only to word it, so only the latest state is
+// kept; a reserve's masked sentence is made when the move is played. Next
+// moves it on by one action, so a server that keeps a Played draws the next
+// screen without replaying the game. It is a value: Next never changes the
+// one it is called on, and two Playeds moved on from one (after an undo)
+// share its moves.
+type Played struct {
+	Setup sc.Setup
+	State sc.State
+	Moves history.List[Move]
+	// person is the index of the last move a person made (-1: none yet), and
+	// byPerson that move: the undo and a shared phone's viewer read it, and
+	// looking back for it would walk every bot move since.
+	person   int
+	byPerson Move
+}
+
+// N is the number of actions played.
+func (p Played) N() int { return p.Moves.Len() }
+
+// Replayed replays a record's actions.
+func Replayed(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (Played, error) {
+	setup, err := sc.ParseSetup(setupJSON)
+	if err != nil {
+		return Played{}, fmt.Errorf("setup: %w", err)
+	}
+	p := Played{Setup: setup, person: -1}
+	st, err := record.Play(sc.Rules(), setupJSON, seed, actions, func(before sc.State, a sc.Action, after sc.State) {
+		p = p.moved(before, a, after)
+	})
+	if record.IsSetupError(err) {
+		return Played{}, fmt.Errorf("setup: %w", err)
+	}
+	p.State = st
+	return p, err
+}
+
+// Next is the game after one more action.
+func (p Played) Next(a sc.Action) (Played, error) {
+	st, err := sc.Apply(p.State, a)
+	if err != nil {
+		return p, err
+	}
+	return p.moved(p.State, a, st), nil
+}
+
+// moved is p after a took the game from before to after.
+func (p Played) moved(before sc.State, a sc.Action, after sc.State) Played {
+	m := Move{Act: a, Line: sc.Describe(before, a, after)}
+	m.Masked = m.Line
+	if a.Type == sc.ActReserve {
+		if c, ok := before.RowCard(a.Index); ok {
+			m.Masked = strings.Replace(m.Line, fmt.Sprintf("%s (%s %d)", c.Name, c.Element, c.Value), "a card", 1)
+		}
+	}
+	if BotOf(p.Setup, a.Seat) == "" {
+		p.person, p.byPerson = p.Moves.Len(), m
+	}
+	p.Moves = p.Moves.Append(m)
+	p.State = after
+	return p
+}
+
+// Lines is the whole log as viewer may read it: a reserved card is named
+// only to the seat that reserved it, and to everyone once the game is over.
+// Pass -1 to hide them all.
+func (p Played) Lines(viewer int) []string {
+	moves := p.Moves.All()
+	out := make([]string, len(moves))
+	over := p.State.Over()
+	for i, m := range moves {
+		out[i] = m.lineFor(viewer, over)
+	}
+	return out
+}
+
+// ErrNothingToUndo says there is no action this seat may take back.
+var ErrNothingToUndo = errors.New("there is nothing you can undo now")
+
+// UndoPlan says how many actions an undo by seat takes back, and the move
+// it takes the game back to (the first one taken back).
+//
+// On a shared phone (seat -1) it takes back the last action of a person and
+// every bot move made after it, so the table is back at that person's
+// decision (undoing a bot alone would only make it play again). A seated
+// phone may take back its own last action, until anyone else has acted.
+func (p Played) UndoPlan(seat int) (n int, back Move, err error) {
+	last, ok := p.Moves.Last()
+	if !ok {
+		return 0, Move{}, ErrNothingToUndo
+	}
+	if seat >= 0 {
+		if last.Act.Seat != seat || BotOf(p.Setup, seat) != "" {
+			return 0, Move{}, fmt.Errorf("%w: only your own last action, before the next player acts", ErrNothingToUndo)
+		}
+		return 1, last, nil
+	}
+	if p.person < 0 {
+		return 0, Move{}, fmt.Errorf("%w: only bots have moved", ErrNothingToUndo)
+	}
+	return p.N() - p.person, p.byPerson, nil
+}
