@@ -310,13 +310,22 @@
   // refresh asks the server for its screen once every tap is confirmed: the
   // server is the authority. From version 0, so every fragment comes (the
   // one saying a bot waits for the network too), keeping a privacy screen
-  // tapped away at this version. A tap made meanwhile wins (see beforeSwap).
+  // tapped away at this version and a GET step taken at it (a trade's give,
+  // the Tower's coins): a refresh that dropped them would take a half-made
+  // choice out from under the thumb. A tap made meanwhile wins (see
+  // beforeSwap).
   function refresh() {
     if (!game || !window.htmx || !game.rec || mem.length || hq.length || sending || game.local || mustStayLocal) return;
     game.drawn = false;
     var vals = { v: "0" };
+    var now = versionOf(game.rec);
+    var q = new URLSearchParams(game.query || "");
+    if (Number(q.get("v")) === now && q.toString() !== "") {
+      q.forEach(function (value, key) { if (key !== "v") vals[key] = value; });
+    }
     var m = /(?:^|&)seen=(\d+)/.exec(game.query || "");
-    if (m && Number(m[1]) === versionOf(game.rec)) vals.seen = m[1];
+    if (m && Number(m[1]) === now) vals.seen = m[1];
+    else delete vals.seen;
     refreshing = true;
     var p = ask("GET", "/g/" + game.id, vals, "refresh");
     var end = function () { refreshing = false; settled(); };
