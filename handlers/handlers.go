@@ -191,7 +191,8 @@ func (h *Handler) Echo() *echo.Echo {
 			CookiePath:     "/",
 			CookieHTTPOnly: true,
 			CookieSecure:   secure,
-			Skipper:        func(c echo.Context) bool { return c.Request().URL.Path == "/healthz" },
+			// Files and the health check carry no form and get no cookie.
+			Skipper:        sessionless,
 			CookieSameSite: http.SameSiteLaxMode,
 			CookieMaxAge:   7 * 24 * 3600,
 			// A cross-site POST is refused in our words, not Echo's; same-site

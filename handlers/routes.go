@@ -62,5 +62,6 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.POST("/sync/new", h.syncCreate)     // a game started offline reaches the server
 	e.GET("/sw.js", h.serviceWorker)
 	e.GET("/manifest.webmanifest", h.manifest)
+	e.GET("/favicon.ico", h.favicon)
 	e.GET("/static/*", h.asset)
 }

@@ -288,3 +288,27 @@ func TestAccessLogNamesTheRouteNeverTheToken(t *testing.T) {
 		t.Errorf("second line: %s", lines[1])
 	}
 }
+
+// The files a browser fetches on its own (the favicon, the manifest, the
+// service worker, assets) set no cookie: one answered late must not replace
+// the cookies a page has just set (a second device's copied cookies were
+// overwritten that way by the favicon's 404 page in a browser test).
+func TestFilesSetNoCookie(t *testing.T) {
+	h, _ := servingApp(t, nil)
+	css := assetURL(t, h, "/static/app.")
+	for _, path := range []string{"/favicon.ico", "/manifest.webmanifest", "/sw.js", css} {
+		t.Run(path, func(t *testing.T) {
+			res := serveOnce(h, httptest.NewRequest(http.MethodGet, path, nil))
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("status %d", res.StatusCode)
+			}
+			if c := res.Header.Values("Set-Cookie"); len(c) > 0 {
+				t.Errorf("set cookies %q", c)
+			}
+		})
+	}
+	res := serveOnce(h, httptest.NewRequest(http.MethodGet, "/favicon.ico", nil))
+	if ct := res.Header.Get("Content-Type"); ct != "image/png" {
+		t.Errorf("favicon Content-Type %q, want image/png", ct)
+	}
+}

@@ -118,6 +118,19 @@ func (h *Handler) serviceWorker(c echo.Context) error {
 	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", []byte(body))
 }
 
+// favicon answers the /favicon.ico every browser asks for on its own, with
+// the app's icon. Without it that request drew a 404 page and, for a new
+// browser, minted a device and a CSRF cookie in the background: a cookie
+// that could land after the ones a page had just set.
+func (h *Handler) favicon(c echo.Context) error {
+	a, ok := h.assets.ByName("icon-192.png")
+	if !ok {
+		return notFound("No icon.")
+	}
+	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
+	return c.Blob(http.StatusOK, "image/png", a.Body)
+}
+
 // manifest serves the web app manifest with its icons and screenshots at
 // their hashed URLs: the file names them "/static/icon-192.png", which only
 // exist hashed.
