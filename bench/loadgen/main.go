@@ -438,6 +438,7 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 		})
 		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, same bytes: %s\n", round, c.closed, b)
+		cpuReads := srv.cpu()
 		reads := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
 			p := phones[w]
 			a, err := p.do(ctx, http.MethodGet, "/g/"+p.game, nil, false)
@@ -449,7 +450,11 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			}
 			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 		})
-		fmt.Fprintf(out, "round %d closed loop, %d phones, app game page GET: %s\n", round, c.closed, reads)
+		readNote := ""
+		if cpu := srv.cpu(); cpu >= 0 && cpuReads >= 0 && len(reads.lat) > 0 {
+			readNote = fmt.Sprintf("; server CPU %.0f µs per GET", float64((cpu-cpuReads).Microseconds())/float64(len(reads.lat)))
+		}
+		fmt.Fprintf(out, "round %d closed loop, %d phones, app game page GET: %s%s\n", round, c.closed, reads, readNote)
 		bareRead := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
 			a, err := barePhones[w].do(ctx, http.MethodGet, "/page", nil, false)
 			if err != nil {
