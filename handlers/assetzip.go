@@ -1,14 +1,10 @@
 package handlers
 
 import (
-	"bytes"
-	"compress/gzip"
-	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
 
-	"github.com/andybalholm/brotli"
 	"github.com/labstack/echo/v4"
 )
 
@@ -32,35 +28,8 @@ type assetZip struct {
 func zipped(hash, enc string, body []byte) ([]byte, error) {
 	v, _ := assetZips.LoadOrStore(assetZipKey{hash, enc}, &assetZip{})
 	z := v.(*assetZip)
-	z.once.Do(func() { z.body, z.err = compressOnce(enc, body) })
+	z.once.Do(func() { z.body, z.err = forever.all(enc, body) })
 	return z.body, z.err
-}
-
-func compressOnce(enc string, body []byte) ([]byte, error) {
-	var out bytes.Buffer
-	var zw interface {
-		Write([]byte) (int, error)
-		Close() error
-	}
-	switch enc {
-	case "br":
-		zw = brotli.NewWriterLevel(&out, brotli.BestCompression)
-	case "gzip":
-		gw, err := gzip.NewWriterLevel(&out, gzip.BestCompression)
-		if err != nil {
-			return nil, fmt.Errorf("compress asset: %w", err)
-		}
-		zw = gw
-	default:
-		return nil, fmt.Errorf("compress asset: no encoding %q", enc)
-	}
-	if _, err := zw.Write(body); err != nil {
-		return nil, fmt.Errorf("compress asset (%s): %w", enc, err)
-	}
-	if err := zw.Close(); err != nil {
-		return nil, fmt.Errorf("compress asset (%s): %w", enc, err)
-	}
-	return out.Bytes(), nil
 }
 
 // serveCompressedOnce sends an asset compressed from the memo when the

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"fmt"
 	"io"
@@ -34,7 +35,7 @@ var compressible = map[string]bool{
 	"text/plain":                true,
 }
 
-// Two sets of compressors. An answer made for one request (a tap's
+// Three sets of compressors. An answer made for one request (a tap's
 // fragments, a page drawn per answer) is compressed once and sent once, so
 // its compression is paid on every tap: it goes out gzip at level 4, about
 // 45 µs on a 4 KB tap answer where brotli 5 took ~120 µs, for ~10% more
@@ -44,11 +45,68 @@ var compressible = map[string]bool{
 // compressed and sent many times (a cached page, wholepage.go) is worth
 // brotli 5; assets, kept forever, get the strongest settings (assetzip.go).
 var (
-	gzipPool       = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression); return w }}
-	brotliPool     = sync.Pool{New: func() any { return brotli.NewWriterLevel(io.Discard, 5) }}
-	gzipFastPool   = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discard, 4); return w }}
-	brotliFastPool = sync.Pool{New: func() any { return brotli.NewWriterLevel(io.Discard, 1) }}
+	perAnswer = newCoders(1, 4)
+	kept      = newCoders(5, gzip.DefaultCompression)
+	forever   = newCoders(brotli.BestCompression, gzip.BestCompression)
 )
+
+// zwriter is a brotli or gzip writer.
+type zwriter interface {
+	io.Writer
+	Flush() error
+	Close() error
+}
+
+// coders are pooled brotli and gzip writers at one pair of levels: a
+// writer's tables are costly to make, cheap to reset.
+type coders struct{ br, gz sync.Pool }
+
+func newCoders(brLevel, gzLevel int) *coders {
+	k := &coders{}
+	k.br.New = func() any { return brotli.NewWriterLevel(io.Discard, brLevel) }
+	k.gz.New = func() any { w, _ := gzip.NewWriterLevel(io.Discard, gzLevel); return w }
+	return k
+}
+
+// get is a writer of enc ("br", else gzip) onto out; put gives it back.
+func (k *coders) get(enc string, out io.Writer) zwriter {
+	if enc == "br" {
+		bw := k.br.Get().(*brotli.Writer)
+		bw.Reset(out)
+		return bw
+	}
+	gw := k.gz.Get().(*gzip.Writer)
+	gw.Reset(out)
+	return gw
+}
+
+func (k *coders) put(zw zwriter) {
+	switch z := zw.(type) {
+	case *brotli.Writer:
+		z.Reset(io.Discard)
+		k.br.Put(z)
+	case *gzip.Writer:
+		z.Reset(io.Discard)
+		k.gz.Put(z)
+	}
+}
+
+// all is p compressed whole in enc ("br" or "gzip").
+func (k *coders) all(enc string, p []byte) ([]byte, error) {
+	if enc != "br" && enc != "gzip" {
+		return nil, fmt.Errorf("compress: no encoding %q", enc)
+	}
+	var out bytes.Buffer
+	zw := k.get(enc, &out)
+	defer k.put(zw)
+	if _, err := zw.Write(p); err != nil {
+		return nil, fmt.Errorf("compress %s: %w", enc, err)
+	}
+	if err := zw.Close(); err != nil {
+		return nil, fmt.Errorf("compress %s: %w", enc, err)
+	}
+	return out.Bytes(), nil
+}
 
 // compress sends HTML, CSS, JS and JSON brotli- or gzip-compressed, as the
 // client accepts. A response that already has a Content-Encoding (the
@@ -72,23 +130,18 @@ func compress(next echo.HandlerFunc) echo.HandlerFunc {
 // pickEncoding reads Accept-Encoding for an answer compressed once and
 // sent many times: brotli when the client takes it (it is smaller), else
 // gzip, else nothing.
-func pickEncoding(accept string) string {
-	q := acceptWeights(accept)
-	for _, enc := range []string{"br", "gzip"} {
-		if takes(q, enc) {
-			return enc
-		}
-	}
-	return ""
-}
+func pickEncoding(accept string) string { return firstTaken(accept, "br", "gzip") }
 
 // pickFastEncoding is the coding for an answer compressed per request:
 // gzip whenever the client takes it (at level 4 it costs about a third of
 // brotli 5 for a few KB of HTML, at nearly its size), brotli only for a
 // client that refuses gzip.
-func pickFastEncoding(accept string) string {
+func pickFastEncoding(accept string) string { return firstTaken(accept, "gzip", "br") }
+
+// firstTaken is the first of encs the client accepts, or "".
+func firstTaken(accept string, encs ...string) string {
 	q := acceptWeights(accept)
-	for _, enc := range []string{"gzip", "br"} {
+	for _, enc := range encs {
 		if takes(q, enc) {
 			return enc
 		}
@@ -136,11 +189,7 @@ type compressWriter struct {
 	held    bool // a compressible response: status and bytes wait in buf
 	started bool // the header went out
 	buf     []byte
-	zw      interface {
-		io.Writer
-		Flush() error
-		Close() error
-	}
+	zw      zwriter
 }
 
 func (w *compressWriter) WriteHeader(code int) {
@@ -192,16 +241,7 @@ func (w *compressWriter) startCompressing() error {
 	}
 	w.ResponseWriter.WriteHeader(w.status)
 	w.held, w.started = false, true
-	switch w.enc {
-	case "br":
-		bw := brotliFastPool.Get().(*brotli.Writer)
-		bw.Reset(w.ResponseWriter)
-		w.zw = bw
-	default:
-		gw := gzipFastPool.Get().(*gzip.Writer)
-		gw.Reset(w.ResponseWriter)
-		w.zw = gw
-	}
+	w.zw = perAnswer.get(w.enc, w.ResponseWriter)
 	buf := w.buf
 	w.buf = nil
 	_, err := w.zw.Write(buf)
@@ -221,14 +261,7 @@ func (w *compressWriter) finish() {
 		return
 	}
 	_ = w.zw.Close()
-	switch z := w.zw.(type) {
-	case *brotli.Writer:
-		z.Reset(io.Discard)
-		brotliFastPool.Put(z)
-	case *gzip.Writer:
-		z.Reset(io.Discard)
-		gzipFastPool.Put(z)
-	}
+	perAnswer.put(w.zw)
 	w.zw = nil
 }
 
@@ -263,33 +296,9 @@ func mediaType(ct string) string {
 	return mt
 }
 
-// compressed is p in encoding enc ("br" or "gzip"), at the levels the
-// middleware uses, for answers kept compressed (wholepage.go).
+// compressed is p in encoding enc ("br" or "gzip"), at the levels kept
+// answers use (wholepage.go).
 func compressed(enc string, p string) (string, error) {
-	var out strings.Builder
-	var zw interface {
-		io.Writer
-		Close() error
-	}
-	switch enc {
-	case "br":
-		bw := brotliPool.Get().(*brotli.Writer)
-		bw.Reset(&out)
-		defer func() { bw.Reset(io.Discard); brotliPool.Put(bw) }()
-		zw = bw
-	case "gzip":
-		gw := gzipPool.Get().(*gzip.Writer)
-		gw.Reset(&out)
-		defer func() { gw.Reset(io.Discard); gzipPool.Put(gw) }()
-		zw = gw
-	default:
-		return "", fmt.Errorf("compress: no encoding %q", enc)
-	}
-	if _, err := io.WriteString(zw, p); err != nil {
-		return "", fmt.Errorf("compress %s: %w", enc, err)
-	}
-	if err := zw.Close(); err != nil {
-		return "", fmt.Errorf("compress %s: %w", enc, err)
-	}
-	return out.String(), nil
+	b, err := kept.all(enc, []byte(p))
+	return string(b), err
 }
