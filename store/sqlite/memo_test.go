@@ -415,3 +415,30 @@ func TestMemoNeverGoesBack(t *testing.T) {
 	}
 	t.Logf("%d reads checked against %d appends and %d claims", reads.Load(), games*appends, games*seats)
 }
+
+// Games made in the same millisecond (the times' unit here) list the one
+// made last first, whatever their ids: the home list's order is stable.
+func TestGamesOfTheSameMillisecondListNewestFirst(t *testing.T) {
+	s := openMemo(t, filepath.Join(t.TempDir(), "g.db"), 16, 1<<20)
+	ids := []string{"m", "z", "a", "q", "b"} // made in this order, all at one time
+	for _, id := range ids {
+		memoGame(t, s, id)
+	}
+	list, err := s.Games(context.Background(), "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, g := range list {
+		got = append(got, g.ID)
+	}
+	want := slices.Clone(ids)
+	slices.Reverse(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("Games = %v, want %v (newest first)", got, want)
+	}
+	page, total, err := s.GamesPage(context.Background(), "ana", 1, 2)
+	if err != nil || total != len(ids) || len(page) != 2 || page[0].ID != want[1] || page[1].ID != want[2] {
+		t.Errorf("GamesPage(1, 2) = %v, %d, %v; want %v", page, total, err, want[1:3])
+	}
+}

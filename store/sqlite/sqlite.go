@@ -211,7 +211,10 @@ const (
 
 	// visible is the WHERE clause of Games: created by ?1 or a seat held by ?1.
 	visible  = `g.owner = ?1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.holder = ?1)`
-	byRecent = ` ORDER BY g.updated DESC, g.created DESC, g.id`
+	// Times are kept in milliseconds, so games made in the same one tie;
+	// the rowid, which grows with each insert, puts the later one first
+	// (the id, random, did not: the home list's order could change).
+	byRecent = ` ORDER BY g.updated DESC, g.created DESC, g.rowid DESC`
 )
 
 // readStmts are prepared on the read pool; database/sql prepares each on a
