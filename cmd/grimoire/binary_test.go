@@ -254,8 +254,8 @@ func TestDockerfileBuildStageMakesAStaticBinaryThatServesAndIsHealthy(t *testing
 		if err != nil {
 			t.Fatalf("HEALTHCHECK %v: %v\n%s", final.healthcheck, err, out)
 		}
-		if !json.Valid([]byte(lastLine(srv.logs()))) {
-			t.Errorf("GRIMOIRE_LOG_FORMAT=json but the log says %q", lastLine(srv.logs()))
+		if last := lastLine(srv.logsWith(t, "/healthz")); !json.Valid([]byte(last)) {
+			t.Errorf("GRIMOIRE_LOG_FORMAT=json but the log says %q", last)
 		}
 	})
 	t.Run("a stopped server fails the health check", func(t *testing.T) {
@@ -304,6 +304,23 @@ func (r *running) logs() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.stderr.String()
+}
+
+// logsWith is the log once it holds want: the server writes its lines out
+// within logFlushAfter, not as each is made (logwriter.go).
+func (r *running) logsWith(t testing.TB, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		logs := r.logs()
+		if strings.Contains(logs, want) {
+			return logs
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the log does not say %q within 5 s:\n%s", want, logs)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 var servingLine = regexp.MustCompile(`serving on (https?://\S+)`)

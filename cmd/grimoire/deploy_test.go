@@ -190,7 +190,7 @@ func (p *proxied) check(t *testing.T) {
 		t.Fatalf("no version line within 5 s: %v", sc.Err())
 	})
 	t.Run("no spectator token reaches the app's log", func(t *testing.T) {
-		if strings.Contains(p.app.logs(), "proxywatch") {
+		if strings.Contains(p.app.logsWith(t, "/watch/"), "proxywatch") {
 			t.Error("the spectator token reached the log")
 		}
 	})

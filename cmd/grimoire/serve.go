@@ -145,15 +145,16 @@ func parsePrefix(s string) (netip.Prefix, error) {
 	return netip.PrefixFrom(a, a.BitLen()), nil
 }
 
-func newLogger(cfg serveConfig, w io.Writer) *slog.Logger {
+func newLogger(cfg serveConfig, w *logWriter) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
 	if cfg.verbose {
 		opts.Level = slog.LevelDebug
 	}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
 	if cfg.logFormat == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		h = slog.NewJSONHandler(w, opts)
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	return slog.New(flushingHandler{h, w})
 }
 
 // newHTTPServer is where every http.Server of the app is made (the app
@@ -175,7 +176,9 @@ func serve(ctx context.Context, games []play.Kind, args []string, stdout, stderr
 	if err != nil {
 		return err
 	}
-	logger := newLogger(cfg, stderr)
+	logs := newLogWriter(stderr, logFlushAfter)
+	defer logs.Close()
+	logger := newLogger(cfg, logs)
 	if err := os.MkdirAll(cfg.data, 0o700); err != nil {
 		return fmt.Errorf("serve: data directory: %w", err)
 	}

@@ -137,7 +137,7 @@ func TestHTTPSFromCertificateFiles(t *testing.T) {
 		t.Fatalf("still serving serial %x after the files changed, want %x", got, leaf2.SerialNumber.Bytes())
 	})
 	t.Run("one access log line per request, by route", func(t *testing.T) {
-		logs := srv.logs()
+		logs := srv.logsWith(t, "route=")
 		if !strings.Contains(logs, "route=/rules/mages-tower") && !strings.Contains(logs, "route=/healthz") {
 			t.Errorf("no access log lines naming routes:\n%s", logs)
 		}
