@@ -449,7 +449,9 @@ func viewerKey(t play.Table) string {
 	t.Actions, t.ActionSeats, t.Version = nil, nil, 0
 	// The setup and seed are fixed by the game id; hashing them is waste.
 	t.Setup, t.Seed = nil, 0
-	b, err := json.Marshal(struct {
+	// Encoded straight into the digest: the JSON itself is never kept.
+	d := sha256.New()
+	err := json.NewEncoder(d).Encode(struct {
 		T       play.Table
 		Watch   bool
 		Offline bool
@@ -458,8 +460,8 @@ func viewerKey(t play.Table) string {
 		// Never shared: a key no other table can have.
 		return fmt.Sprintf("unshared:%p", &t)
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:16])
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(d.Sum(sum[:0])[:16])
 }
 
 func stepKey(step url.Values) string {

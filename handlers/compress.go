@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -200,13 +201,13 @@ func (w *compressWriter) WriteHeader(code int) {
 	if code < 200 || code == http.StatusNoContent || code == http.StatusNotModified || w.head ||
 		h.Get(echo.HeaderContentEncoding) != "" || !compressible[mediaType(h.Get(echo.HeaderContentType))] {
 		w.started = true
-		w.ResponseWriter.WriteHeader(code)
+		w.sendHeader(code)
 		return
 	}
 	h.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
 	if w.enc == "" {
 		w.started = true
-		w.ResponseWriter.WriteHeader(code)
+		w.sendHeader(code)
 		return
 	}
 	w.status, w.held = code, true
@@ -239,7 +240,7 @@ func (w *compressWriter) startCompressing() error {
 	if et := h.Get("ETag"); et != "" && !strings.HasPrefix(et, "W/") {
 		h.Set("ETag", "W/"+et)
 	}
-	w.ResponseWriter.WriteHeader(w.status)
+	w.sendHeader(w.status)
 	w.held, w.started = false, true
 	w.zw = perAnswer.get(w.enc, w.ResponseWriter)
 	buf := w.buf
@@ -248,11 +249,36 @@ func (w *compressWriter) startCompressing() error {
 	return err
 }
 
+// sendHeader writes the status and the header, with every Vary value on
+// one line: several parts of the app each add theirs, and one line of a
+// list-valued field means the same as several (RFC 9110, 5.3) in fewer
+// bytes on every answer.
+func (w *compressWriter) sendHeader(code int) {
+	h := w.Header()
+	if v := h.Values(echo.HeaderVary); len(v) > 1 {
+		h[echo.HeaderVary] = []string{joinVary(v)}
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// joinVary is the Vary values as one list, each field name once.
+func joinVary(lines []string) string {
+	var names []string
+	for _, l := range lines {
+		for _, n := range strings.Split(l, ",") {
+			if n = strings.TrimSpace(n); n != "" && !slices.ContainsFunc(names, func(m string) bool { return strings.EqualFold(m, n) }) {
+				names = append(names, n)
+			}
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 // finish sends a small held body as it is, or closes the compressor.
 func (w *compressWriter) finish() {
 	if w.held {
 		w.held, w.started = false, true
-		w.ResponseWriter.WriteHeader(w.status)
+		w.sendHeader(w.status)
 		_, _ = w.ResponseWriter.Write(w.buf)
 		w.buf = nil
 		return

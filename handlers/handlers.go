@@ -103,7 +103,7 @@ func New(cfg Config) (*Handler, error) {
 	// gorilla's defaults are HttpOnly=false and SameSite=None: set both.
 	ss.Options = &sessions.Options{
 		Path:     "/",
-		MaxAge:   365 * 24 * 3600,
+		MaxAge:   sessionMaxAge,
 		HttpOnly: true,
 		Secure:   cfg.Secure,
 		SameSite: http.SameSiteLaxMode,
@@ -146,10 +146,16 @@ func New(cfg Config) (*Handler, error) {
 // eval or inject inline styles, and no template uses inline script or style.
 // 'wasm-unsafe-eval' lets the offline script compile our own WebAssembly
 // module (Chromium refuses WebAssembly.instantiate without it); it allows
-// no JavaScript eval.
+// no JavaScript eval. connect-src, font-src and manifest-src fall back to
+// default-src, and worker-src to script-src, so they are not repeated: the
+// header goes out with every answer (style-src stays, to be explicit about
+// the one place inline code is most often let in).
 const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
-	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
-	"frame-ancestors 'none'; manifest-src 'self'; worker-src 'self'"
+	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// sessionMaxAge is how long the session and CSRF cookies last: a device's
+// identity is its session, and its CSRF token lives as long.
+const sessionMaxAge = 365 * 24 * 3600
 
 // Echo returns the HTTP server with its middleware and the route table.
 func (h *Handler) Echo() *echo.Echo {
@@ -164,13 +170,6 @@ func (h *Handler) Echo() *echo.Echo {
 	e.Use(h.accessLog())
 	e.Use(h.transport)
 	e.Use(compress)
-	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
-		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, HandleError: true,
-		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			h.log.Debug("request", "method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency)
-			return nil
-		},
-	}))
 	e.Use(h.withDeadlines)
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection:         "0", // the old header's blocking mode is itself a risk
@@ -187,14 +186,16 @@ func (h *Handler) Echo() *echo.Echo {
 	csrfConfig := func(secure bool) middleware.CSRFConfig {
 		return middleware.CSRFConfig{
 			TokenLookup:    "header:" + echo.HeaderXCSRFToken + ",form:_csrf",
-			CookieName:     "grimoire_csrf",
+			CookieName:     csrfCookie,
 			CookiePath:     "/",
 			CookieHTTPOnly: true,
 			CookieSecure:   secure,
 			// Files and the health check carry no form and get no cookie.
 			Skipper:        sessionless,
 			CookieSameSite: http.SameSiteLaxMode,
-			CookieMaxAge:   7 * 24 * 3600,
+			// Set once, like the session cookie (keepCSRFCookie), so it
+			// must last as long.
+			CookieMaxAge: sessionMaxAge,
 			// A cross-site POST is refused in our words, not Echo's; same-site
 			// (another port of this host) falls back to the token check.
 			AllowSecFetchSiteFunc: func(c echo.Context) (bool, error) {
@@ -212,7 +213,7 @@ func (h *Handler) Echo() *echo.Echo {
 	// behind a proxy is known per request.
 	csrfPlain, csrfSecure := middleware.CSRFWithConfig(csrfConfig(false)), middleware.CSRFWithConfig(csrfConfig(true))
 	e.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
-		plain, secure := csrfPlain(next), csrfSecure(next)
+		plain, secure := csrfPlain(keepCSRFCookie(next)), csrfSecure(keepCSRFCookie(next))
 		return func(c echo.Context) error {
 			if h.secureCookies(c) {
 				return secure(c)

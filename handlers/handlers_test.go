@@ -148,6 +148,94 @@ func TestSessionAndCSRFCookiesAreHttpOnlyAndSameSiteLax(t *testing.T) {
 	}
 }
 
+// The CSRF cookie is set once and then left alone, like the session
+// cookie: answers after the first carry neither, and the token they hand out
+// is the one the phone holds. A phone whose cookie was lost gets a new one.
+func TestCSRFCookieIsSetOnceAndLastsAsLongAsTheSession(t *testing.T) {
+	a := newTestApp(t)
+	p := a.phone()
+	first := p.get("/", nil)
+	var csrf *http.Cookie
+	for _, k := range first.Cookies() {
+		if k.Name == "grimoire_csrf" {
+			csrf = k
+		}
+	}
+	if csrf == nil {
+		t.Fatalf("first visit sets no CSRF cookie: %v", first.Header.Values("Set-Cookie"))
+	}
+	if csrf.MaxAge < 364*24*3600 && time.Until(csrf.Expires) < 364*24*time.Hour {
+		t.Errorf("CSRF cookie lasts until %v (max-age %d): it is set once, so it must last as long as the session", csrf.Expires, csrf.MaxAge)
+	}
+	id := p.newSAGame("Ana", "Ben", "12")
+	for _, path := range []string{"/", "/g/" + id, "/new/spells-arrows"} {
+		t.Run(path, func(t *testing.T) {
+			res := p.get(path, nil)
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("status %d", res.StatusCode)
+			}
+			if got := res.Header.Values("Set-Cookie"); len(got) > 0 {
+				t.Errorf("a phone that has its cookies was sent %v again", got)
+			}
+			if !strings.Contains(res.Body, p.csrf()) {
+				t.Error("the page does not hand out the phone's token")
+			}
+		})
+	}
+	t.Run("a tap", func(t *testing.T) {
+		res := p.post("/g/"+id+"/act", url.Values{"v": {"0"}, "type": {"spy-shot"}, "made": {"1"}}, htmx)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("status %d: %.200s", res.StatusCode, res.Body)
+		}
+		if got := res.Header.Values("Set-Cookie"); len(got) > 0 {
+			t.Errorf("a tap's answer set %v again", got)
+		}
+	})
+	t.Run("a phone that lost the cookie gets a new one", func(t *testing.T) {
+		u, _ := url.Parse(p.base + "/")
+		p.http.Jar.SetCookies(u, []*http.Cookie{{Name: "grimoire_csrf", Value: "", Path: "/", MaxAge: -1}})
+		if p.csrf() != "" {
+			t.Fatal("the test could not drop the cookie")
+		}
+		res := p.get("/", nil)
+		found := false
+		for _, k := range res.Cookies() {
+			found = found || (k.Name == "grimoire_csrf" && k.Value != "")
+		}
+		if !found {
+			t.Errorf("no new CSRF cookie: %v", res.Header.Values("Set-Cookie"))
+		}
+	})
+}
+
+// Every part of the app that adds a Vary name adds it to one line.
+func TestVaryIsOneLine(t *testing.T) {
+	a := newTestApp(t)
+	p := a.phone()
+	id := p.newSAGame("Ana", "Ben", "12")
+	for _, tc := range []struct {
+		name string
+		h    hdr
+		want []string
+	}{
+		{"whole page", hdr{"Accept-Encoding": "gzip"}, []string{"Cookie", "HX-Request", "Accept-Encoding"}},
+		{"htmx", hdr{"Accept-Encoding": "gzip", "HX-Request": "true"}, []string{"Cookie", "HX-Request", "Accept-Encoding"}},
+		{"identity", nil, []string{"Cookie", "HX-Request"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := p.get("/g/"+id, tc.h)
+			if n := len(res.Header.Values("Vary")); n != 1 {
+				t.Errorf("%d Vary lines %q, want one", n, res.Header.Values("Vary"))
+			}
+			for _, w := range tc.want {
+				if !res.varies(w) {
+					t.Errorf("Vary %q lacks %s", res.Header.Values("Vary"), w)
+				}
+			}
+		})
+	}
+}
+
 // A write needs the CSRF token (header or form field) or a same-origin
 // Sec-Fetch-Site; anything else is refused and changes nothing.
 func TestCSRFGuardsEveryWrite(t *testing.T) {

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
@@ -96,13 +97,22 @@ func (h *Handler) accessLog() echo.MiddlewareFunc {
 			if route == "" || route == "/*" {
 				route = "(no route)"
 			}
+			level := slog.LevelDebug
 			if h.accessLogOn {
-				h.log.Info("request", "method", v.Method, "route", route, "status", v.Status,
-					"duration", v.Latency.Round(time.Microsecond), "bytes", v.ResponseSize)
-			} else {
-				h.log.Debug("request", "method", v.Method, "route", route, "status", v.Status,
-					"duration", v.Latency.Round(time.Microsecond), "bytes", v.ResponseSize)
+				level = slog.LevelInfo
 			}
+			ctx := c.Request().Context()
+			if !h.log.Enabled(ctx, level) {
+				return nil
+			}
+			// A record made here, without the caller's PC that Logger.Info
+			// looks up on every line (the log prints no source), which was
+			// a fifth of the access log's cost.
+			r := slog.NewRecord(time.Now(), level, "request", 0)
+			r.AddAttrs(slog.String("method", v.Method), slog.String("route", route), slog.Int("status", v.Status),
+				slog.Duration("duration", v.Latency.Round(time.Microsecond)), slog.Int64("bytes", v.ResponseSize))
+			// A log that cannot be written must not fail the request.
+			_ = h.log.Handler().Handle(ctx, r)
 			return nil
 		},
 	})

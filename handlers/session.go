@@ -2,6 +2,8 @@ package handlers
 
 import (
 	"fmt"
+	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 )
@@ -58,4 +60,40 @@ func device(c echo.Context) string {
 func csrfToken(c echo.Context) string {
 	t, _ := c.Get("csrf").(string)
 	return t
+}
+
+// keepCSRFCookie takes back the Set-Cookie Echo's CSRF middleware adds to
+// every answer when the request already carried that very token: the cookie
+// is set once and lasts as long as the session (sessionMaxAge). Sent again,
+// it was 140 bytes on every answer, and it pushed a cached page past the
+// 4 KB net/http writes in one go, so the page left in two writes.
+func keepCSRFCookie(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if k, err := c.Request().Cookie(csrfCookie); err == nil && k.Value != "" && k.Value == csrfToken(c) {
+			dropSetCookie(c.Response().Header(), csrfCookie)
+		}
+		return next(c)
+	}
+}
+
+// csrfCookie is the name of the cookie that holds the CSRF token.
+const csrfCookie = "grimoire_csrf"
+
+// dropSetCookie removes the Set-Cookie lines of the cookie named name.
+func dropSetCookie(h http.Header, name string) {
+	lines := h.Values(echo.HeaderSetCookie)
+	kept := lines[:0:0]
+	for _, l := range lines {
+		if n, _, _ := strings.Cut(l, "="); n != name {
+			kept = append(kept, l)
+		}
+	}
+	if len(kept) == len(lines) {
+		return
+	}
+	if len(kept) == 0 {
+		h.Del(echo.HeaderSetCookie)
+		return
+	}
+	h[echo.HeaderSetCookie] = kept
 }
