@@ -210,7 +210,7 @@ const (
 	entryCols = `seq, kind, action, seat, client_id, at`
 
 	// visible is the WHERE clause of Games: created by ?1 or a seat held by ?1.
-	visible  = `g.owner = ?1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.holder = ?1)`
+	visible = `g.owner = ?1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.holder = ?1)`
 	// Times are kept in milliseconds, so games made in the same one tie;
 	// the rowid, which grows with each insert, puts the later one first
 	// (the id, random, did not: the home list's order could change).
