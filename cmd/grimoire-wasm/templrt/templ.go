@@ -255,11 +255,15 @@ func (classes CSSClasses) String() string {
 // plain class names need none. The module has no component CSS, so it
 // checks that every item is a plain name and writes nothing.
 func RenderCSSItems(_ context.Context, _ io.Writer, classes ...any) error {
-	for _, item := range classes {
+	return plainClasses(classes)
+}
+
+func plainClasses(items []any) error {
+	for _, item := range items {
 		switch c := item.(type) {
 		case string, []string, KeyValue[string, bool], []KeyValue[string, bool], map[string]bool:
 		case CSSClasses:
-			if err := RenderCSSItems(nil, nil, c...); err != nil {
+			if err := plainClasses(c); err != nil {
 				return err
 			}
 		default:
