@@ -19,8 +19,18 @@
 // a newer local Go switches to it through GOTOOLCHAIN (fetched once from the
 // module proxy), so everyone builds the same bytes.
 //
+// It is built with the small templ runtime in cmd/grimoire-wasm/templrt in
+// place of github.com/a-h/templ (real templ imports net/http, which with
+// crypto/tls and the rest is a fifth of the compressed module): a go.mod
+// derived from the main one at build time, with a replace directive, is
+// passed to go build as -modfile, so nothing is duplicated and a templ
+// upgrade in go.mod reaches the derived file. The replacement path is
+// relative (to the main module's root), so the build is the same from any
+// checkout.
+//
 //	go run ./cmd/grimoire-wasm/gen.go            # (go generate ./static) refresh the committed files
 //	go run ./cmd/grimoire-wasm/gen.go -o DIR     # build into DIR only (the drift test)
+//	go run ./cmd/grimoire-wasm/gen.go -modfile DIR  # only write DIR/go.mod and DIR/go.sum (the lite-templ test)
 package main
 
 import (
@@ -45,10 +55,17 @@ const (
 
 func main() {
 	out := flag.String("o", "", "write the compressed modules ("+gzName+", "+brName+") into this directory and touch nothing else")
+	modDir := flag.String("modfile", "", "only write the derived go.mod and go.sum the module is built with into this directory")
 	flag.Parse()
 	dir, err := moduleDir()
 	if err != nil {
 		log.Fatal(err)
+	}
+	if *modDir != "" {
+		if _, err := LiteModfile(dir, *modDir); err != nil {
+			log.Fatal(err)
+		}
+		return
 	}
 	toolchain, err := Toolchain(dir)
 	if err != nil {
@@ -140,8 +157,12 @@ func build(dir, toolchain string) ([]byte, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	modfile, err := LiteModfile(dir, tmp)
+	if err != nil {
+		return nil, err
+	}
 	wasm := filepath.Join(tmp, "grimoire.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w -buildid=", "-o", wasm, "./cmd/grimoire-wasm")
+	cmd := exec.Command("go", "build", "-modfile="+modfile, "-trimpath", "-buildvcs=false", "-ldflags=-s -w -buildid=", "-o", wasm, "./cmd/grimoire-wasm")
 	cmd.Dir = dir
 	cmd.Env = append(toolchainEnv(toolchain), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	cmd.Stderr = os.Stderr
@@ -149,6 +170,38 @@ func build(dir, toolchain string) ([]byte, error) {
 		return nil, fmt.Errorf("go build (js/wasm): %w", err)
 	}
 	return os.ReadFile(wasm)
+}
+
+// LiteTempl is where the module's templ runtime lives, relative to the
+// main module's root (a replace directive's relative path is read from
+// there even when go.mod is given as -modfile).
+const LiteTempl = "./cmd/grimoire-wasm/templrt"
+
+// LiteModfile writes into out a go.mod that is dir's with templ replaced by
+// LiteTempl, and go.sum beside it (-modfile reads the sums next to the file
+// it is given). It returns the go.mod's path.
+func LiteModfile(dir, out string) (string, error) {
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return "", fmt.Errorf("derive the module's go.mod: %w", err)
+	}
+	sum, err := os.ReadFile(filepath.Join(dir, "go.sum"))
+	if err != nil {
+		return "", fmt.Errorf("derive the module's go.sum: %w", err)
+	}
+	if bytes.Contains(mod, []byte("\nreplace")) {
+		// A replace of our own would have to be merged with this one.
+		return "", fmt.Errorf("go.mod has a replace directive: teach gen.go's LiteModfile to keep it")
+	}
+	mod = append(mod, "\n// Written by cmd/grimoire-wasm/gen.go for the WebAssembly module only.\nreplace github.com/a-h/templ => "+LiteTempl+"\n"...)
+	path := filepath.Join(out, "go.mod")
+	if err := os.WriteFile(path, mod, 0o644); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(out, "go.sum"), sum, 0o644); err != nil {
+		return "", err
+	}
+	return path, nil
 }
 
 // compressed is the module as each committed file holds it.

@@ -1,0 +1,396 @@
+//go:build !js
+
+// Command drawcheck draws a corpus of what the WebAssembly module draws (every
+// game's screen fragments for every viewer at every action of seeded random
+// games, the screens of GET steps, undo, refused taps, alerts and the
+// advisor's fragment) and writes each one, labelled, to stdout. It draws
+// through the very code the module calls (play.Kind.Fragments, views.Alert,
+// play.Advisor.AdviceOffline), so built once with real templ and once with
+// the module's small templ runtime (cmd/grimoire-wasm/templrt, through the
+// go.mod gen.go derives) it must print the same bytes:
+// cmd/grimoire-wasm's TestLiteTemplDrawsLikeTempl compares the two.
+//
+// The output is a sequence of records, "label length\n" then length bytes
+// of HTML and "\n"; the last is labelled "total" and counts the others.
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/scribes"
+	"github.com/grimoire-games/grimoire/play/spellsarrows"
+	"github.com/grimoire-games/grimoire/play/tower"
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	tw "github.com/grimoire-games/grimoire/rules/tower"
+	"github.com/grimoire-games/grimoire/views"
+	scview "github.com/grimoire-games/grimoire/views/scribes"
+	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
+	twview "github.com/grimoire-games/grimoire/views/tower"
+)
+
+func main() {
+	games := flag.Int("games", 3, "random games per game kind and seating")
+	actions := flag.Int("actions", 40, "actions per random game at most")
+	flag.Parse()
+	w := bufio.NewWriter(os.Stdout)
+	d := &drawer{w: w, games: *games, actions: *actions}
+	if err := d.all(); err != nil {
+		fmt.Fprintln(os.Stderr, "drawcheck:", err)
+		os.Exit(1)
+	}
+	if err := d.emit("total", text(fmt.Sprintf("%d fragments", d.n))); err != nil {
+		fmt.Fprintln(os.Stderr, "drawcheck:", err)
+		os.Exit(1)
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintln(os.Stderr, "drawcheck:", err)
+		os.Exit(1)
+	}
+}
+
+// Names with every character HTML escaping touches, and some that it must
+// leave alone, so the players' own words test the escaping.
+var names = [][]string{
+	{`Ana <b>&amp;</b>`, `Ben "the 'quick'"`, `Zoë & Čeněk`, `Mia`},
+	{`Lou`, `<script>x</script>`, `O'Neil > 3`, `🎲 Dice`},
+}
+
+// game is what the corpus needs of one game kind: its new-game fields, a
+// seat row for a person on a phone of their own, and a legal move.
+type game struct {
+	kind play.Kind
+	// setups are new-game forms (StartOffline fields) for the names.
+	setups func(names []string) []url.Values
+	// people are the seats persons hold, for the seating on phones
+	// (nil: the game has no seats).
+	people func(ng play.NewGame) []int
+	// move is a random legal action (nil when the game is over).
+	move func(t play.Table, r *rand.Rand) (json.RawMessage, error)
+}
+
+func kinds() []game {
+	return []game{
+		{
+			kind: spellsarrows.Kind{},
+			setups: func(n []string) []url.Values {
+				return []url.Values{
+					{"spy": {n[0]}, "mage": {n[1]}, "victory": {"12"}, "turns": {"5"}},
+					{"spy": {n[2]}, "mage": {n[3]}, "victory": {"6"}, "turns": {"2"}},
+				}
+			},
+			move: func(t play.Table, r *rand.Rand) (json.RawMessage, error) {
+				p, err := saview.Replayed(t.Setup, t.Seed, t.Actions)
+				if err != nil || p.State.Over() {
+					return nil, err
+				}
+				return json.Marshal(sa.RandomLegal(p.State, r))
+			},
+		},
+		{
+			kind: scribes.Kind{},
+			setups: func(n []string) []url.Values {
+				return []url.Values{
+					{"mode": {"one"}, "name0": {n[0]}, "kind0": {"person"}, "name1": {n[1]}, "kind1": {"person"}, "name2": {n[2]}, "kind2": {"greedy"}},
+					{"mode": {"one"}, "name0": {n[3]}, "kind0": {"person"}, "name1": {n[0]}, "kind1": {"random"}, "name2": {n[1]}, "kind2": {"person"}, "name3": {n[2]}, "kind3": {"person"}},
+				}
+			},
+			people: func(ng play.NewGame) []int {
+				var s sc.Setup
+				if err := json.Unmarshal(ng.Setup, &s); err != nil {
+					return nil
+				}
+				var out []int
+				for i := range s.Players {
+					if scview.BotOf(s, i) == "" {
+						out = append(out, i)
+					}
+				}
+				return out
+			},
+			move: func(t play.Table, r *rand.Rand) (json.RawMessage, error) {
+				p, err := scview.Replayed(t.Setup, t.Seed, t.Actions)
+				if err != nil || p.State.Over() || p.State.Decider() < 0 {
+					return nil, err
+				}
+				a, err := sc.RandomBot{}.Choose(p.State, p.State.Decider(), r)
+				if err != nil {
+					return nil, err
+				}
+				return json.Marshal(a)
+			},
+		},
+		{
+			kind: tower.Kind{},
+			setups: func(n []string) []url.Values {
+				return []url.Values{
+					{"general": {n[0]}, "mage": {n[1]}, "mode": {"one"}},
+					{"general": {n[2]}, "mage": {n[3]}, "mode": {"one"}, "thumbsMayStay": {"on"}, "magePlayer": {"random"}},
+				}
+			},
+			people: func(ng play.NewGame) []int {
+				if len(ng.Seats) > 0 {
+					return nil // a bot: one phone only
+				}
+				return []int{twview.SeatGeneral, twview.SeatMage}
+			},
+			move: func(t play.Table, r *rand.Rand) (json.RawMessage, error) {
+				p, err := twview.Replayed(t.Setup, t.Seed, t.Actions)
+				if err != nil || p.State.Over() {
+					return nil, err
+				}
+				a, err := tw.RandomBot{}.Choose(p.State, r)
+				if err != nil {
+					return nil, err
+				}
+				return json.Marshal(a)
+			},
+		},
+	}
+}
+
+type drawer struct {
+	w       io.Writer
+	games   int
+	actions int
+	n       int
+	played  map[string][]play.Played // finished and unfinished games, for the advisor
+}
+
+func (d *drawer) all() error {
+	d.played = map[string][]play.Played{}
+	if err := d.probes(); err != nil {
+		return err
+	}
+	for _, g := range kinds() {
+		id := g.kind.Info().ID
+		for ni, ns := range names {
+			for si, fields := range g.setups(ns) {
+				for gi := range d.games {
+					seed := int64(1000*ni + 100*si + gi + 1)
+					if err := d.game(g, fields, seed, fmt.Sprintf("%s/n%d/s%d/g%d", id, ni, si, gi)); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		if a, ok := g.kind.(play.Advisor); ok {
+			if err := d.advice(id, a); err != nil {
+				return err
+			}
+		}
+	}
+	for _, msg := range []struct {
+		text  string
+		isErr bool
+	}{{"", false}, {"Saved.", false}, {`Not allowed: <it's> "bad" & wrong`, true}} {
+		if err := d.emit(fmt.Sprintf("alert/%q/%v", msg.text, msg.isErr), views.Alert(msg.text, msg.isErr)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// seating is one way a game is seated and looked at.
+type seating struct {
+	label  string
+	seats  []play.Seat
+	viewer int
+	watch  bool
+}
+
+func (d *drawer) game(g game, fields url.Values, seed int64, label string) error {
+	ng, err := g.kind.StartOffline(fields, seed)
+	if err != nil {
+		return fmt.Errorf("%s: start: %w", label, err)
+	}
+	title, err := g.kind.Title(ng.Setup)
+	if err != nil {
+		return fmt.Errorf("%s: title: %w", label, err)
+	}
+	base := play.Table{Kind: g.kind.Info().ID, GameID: fmt.Sprintf("g%d", seed), Title: title, Setup: ng.Setup, Seed: seed,
+		SpectatorToken: "spec<&>" + fmt.Sprint(seed), CSRF: `tok"en&`, Owner: true, Viewer: play.Scorekeeper, Seats: ng.Seats}
+	seatings := []seating{{label: "phone", seats: ng.Seats, viewer: play.Scorekeeper}}
+	if g.people != nil {
+		if people := g.people(ng); len(people) > 0 {
+			phones := slices.Clone(ng.Seats)
+			for _, i := range people {
+				phones = append(phones, play.Seat{Index: i, Name: fmt.Sprint("person ", i), Joined: i%2 == 0, Join: fmt.Sprintf("/join/t%d&x=<%d>", i, i)})
+			}
+			slices.SortFunc(phones, func(a, b play.Seat) int { return a.Index - b.Index })
+			for _, i := range people {
+				seatings = append(seatings, seating{label: fmt.Sprint("seat", i), seats: phones, viewer: i})
+			}
+			seatings = append(seatings, seating{label: "watch", seats: phones, viewer: play.Scorekeeper, watch: true})
+		}
+	}
+	r := rand.New(rand.NewPCG(uint64(seed), 0x5eed))
+	t := base
+	for step := 0; step <= d.actions; step++ {
+		for _, s := range seatings {
+			v := t
+			v.Seats, v.Viewer, v.Watch = s.seats, s.viewer, s.watch
+			v.Owner = s.viewer == play.Scorekeeper && !s.watch
+			for _, offline := range []bool{true, false} {
+				v.Offline = offline
+				if err := d.screen(g.kind, v, fmt.Sprintf("%s/a%d/%s/off=%v", label, step, s.label, offline)); err != nil {
+					return err
+				}
+			}
+		}
+		// Now and then the undo, as the module applies it, and a tap the
+		// rules refuse: each screen with its alert.
+		if step%7 == 3 {
+			if err := d.undo(g.kind, t, fmt.Sprintf("%s/a%d/undo", label, step)); err != nil {
+				return err
+			}
+		}
+		if step%11 == 5 {
+			if err := d.refused(g.kind, t, fmt.Sprintf("%s/a%d/refused", label, step)); err != nil {
+				return err
+			}
+		}
+		a, err := g.move(t, r)
+		if err != nil {
+			return fmt.Errorf("%s: move %d: %w", label, step, err)
+		}
+		if a == nil {
+			break
+		}
+		n := len(t.Actions)
+		t.Actions = append(t.Actions[:n:n], a)
+		t.ActionSeats = append(t.ActionSeats[:n:n], play.Scorekeeper)
+		t.Version++
+	}
+	d.played[base.Kind] = append(d.played[base.Kind], play.Played{Table: t, Started: time.UnixMilli(seed * 1000).UTC(), URL: "/g/" + t.GameID})
+	return nil
+}
+
+// hxGet finds the GET steps a screen links to.
+var hxGet = regexp.MustCompile(`hx-get="[^"?]*\?([^"]*)"`)
+
+// screen draws a table's fragments, then the screens of the first few GET
+// steps they link to (selections, the privacy screen tapped away).
+func (d *drawer) screen(k play.Kind, t play.Table, label string) error {
+	html, err := d.fragments(k, t, nil, label)
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, m := range hxGet.FindAllStringSubmatch(html, -1) {
+		raw := strings.ReplaceAll(m[1], "&amp;", "&")
+		if seen[raw] || len(seen) == 4 {
+			continue
+		}
+		seen[raw] = true
+		q, err := url.ParseQuery(raw)
+		if err != nil {
+			return fmt.Errorf("%s: step %q: %w", label, raw, err)
+		}
+		if _, err := d.fragments(k, t, q, label+"?"+raw); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fragments draws and emits one screen; it returns the screen's HTML.
+func (d *drawer) fragments(k play.Kind, t play.Table, q url.Values, label string) (string, error) {
+	frags, err := k.Fragments(t, q)
+	if err != nil {
+		return "", fmt.Errorf("%s: fragments: %w", label, err)
+	}
+	var all strings.Builder
+	for _, f := range frags {
+		html, err := d.draw(label+"#"+f.ID, f.Component)
+		if err != nil {
+			return "", err
+		}
+		all.WriteString(html)
+	}
+	return all.String(), nil
+}
+
+func (d *drawer) undo(k play.Kind, t play.Table, label string) error {
+	next, _, err := play.TakeBack(k, t)
+	if err != nil {
+		return d.emit(label+"/alert", views.Alert("Not allowed: "+err.Error(), true))
+	}
+	return d.screen(k, next, label)
+}
+
+func (d *drawer) refused(k play.Kind, t play.Table, label string) error {
+	_, _, err := play.Act(k, t, url.Values{"action": {`{"type":"no-such-move","seat":0}`}, "coin": {"Z9"}})
+	if err == nil {
+		return fmt.Errorf("%s: a made-up tap was accepted", label)
+	}
+	return d.emit(label, views.Alert("Not allowed: "+err.Error(), true))
+}
+
+// advice draws the advisor's fragment for a few forms over the corpus's
+// games, with one round of simulation (more is false at once).
+func (d *drawer) advice(id string, a play.Advisor) error {
+	games := d.played[id]
+	slices.SortStableFunc(games, func(a, b play.Played) int { return b.Started.Compare(a.Started) })
+	for _, raw := range []string{
+		"spy=Ana+%3Cb%3E%26amp%3B%3C%2Fb%3E&mage=Ben+%22the+%27quick%27%22&victory=12&turns=5",
+		"spy=Lou&mage=Mia&victory=8&turns=3&spyRates=toll%3D0.6&mageRates=all%3D0.5",
+		"spy=&mage=&victory=lots",
+	} {
+		q, err := url.ParseQuery(raw)
+		if err != nil {
+			return err
+		}
+		c, err := a.AdviceOffline(q, games, func() bool { return false })
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				return err
+			}
+			c = views.Alert(err.Error(), true)
+		}
+		if err := d.emit(id+"/advice?"+raw, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// text is a component that writes s as it is.
+func text(s string) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		_, err := io.WriteString(w, s)
+		return err
+	})
+}
+
+func (d *drawer) emit(label string, c templ.Component) error {
+	_, err := d.draw(label, c)
+	return err
+}
+
+// draw renders c as the module does and writes the record.
+func (d *drawer) draw(label string, c templ.Component) (string, error) {
+	var b strings.Builder
+	if err := c.Render(context.Background(), &b); err != nil {
+		return "", fmt.Errorf("%s: render: %w", label, err)
+	}
+	d.n++
+	_, err := fmt.Fprintf(d.w, "%s %d\n%s\n", label, b.Len(), b.String())
+	return b.String(), err
+}
