@@ -7,6 +7,8 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -24,20 +26,27 @@ type fixed struct {
 // work: the ceiling a handler on this machine could reach. Given the
 // app's compressed bytes it sends them with the same Content-Encoding, so
 // the generator inflates both answers alike and the ratio compares the
-// servers, not the generator's gunzip.
-func bareEcho(tap, page fixed) (base string, stop func(), err error) {
+// servers, not the generator's gunzip. GET /page/N answers with pages'
+// page N (the page phone N last read from the app, set before each bare
+// read phase), or with page when there is none.
+func bareEcho(tap, page fixed, pages *barePages) (base string, stop func(), err error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	send := func(f fixed) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			if f.enc != "" {
-				c.Response().Header().Set(echo.HeaderContentEncoding, f.enc)
-			}
-			return c.HTMLBlob(http.StatusOK, f.body)
+	send := func(c echo.Context, f fixed) error {
+		if f.enc != "" {
+			c.Response().Header().Set(echo.HeaderContentEncoding, f.enc)
 		}
+		return c.HTMLBlob(http.StatusOK, f.body)
 	}
-	e.POST("/tap", send(tap))
-	e.GET("/page", send(page))
+	e.POST("/tap", func(c echo.Context) error { return send(c, tap) })
+	e.GET("/page", func(c echo.Context) error { return send(c, page) })
+	e.GET("/page/:n", func(c echo.Context) error {
+		n, err := strconv.Atoi(c.Param("n"))
+		if f, ok := pages.get(n); err == nil && ok {
+			return send(c, f)
+		}
+		return send(c, page)
+	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
@@ -45,6 +54,33 @@ func bareEcho(tap, page fixed) (base string, stop func(), err error) {
 	srv := &http.Server{Handler: e, ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)
 	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
+}
+
+// barePages are the pages the app last sent each phone, one per phone: the
+// bare handler serves phone N the bytes the app served phone N, so both
+// read phases move the same sizes (a game's page grows with its log, and
+// one sample page from the start of a game is smaller than most).
+type barePages struct {
+	mu    sync.Mutex
+	pages []fixed
+}
+
+func (b *barePages) set(n int, f fixed) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for len(b.pages) <= n {
+		b.pages = append(b.pages, fixed{})
+	}
+	b.pages[n] = f
+}
+
+func (b *barePages) get(n int) (fixed, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if n < 0 || n >= len(b.pages) || b.pages[n].body == nil {
+		return fixed{}, false
+	}
+	return b.pages[n], true
 }
 
 // rawAppends is how many durable one-row commits per second SQLite does on

@@ -390,7 +390,8 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 	if c.barePlain {
 		tapFixed, pageFixed = fixed{body: tapAnswer.body}, fixed{body: pageAnswer.body}
 	}
-	bare, stopBare, err := bareEcho(tapFixed, pageFixed)
+	pages := &barePages{}
+	bare, stopBare, err := bareEcho(tapFixed, pageFixed, pages)
 	if err != nil {
 		return err
 	}
@@ -448,6 +449,11 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			if a.status != http.StatusOK {
 				return tapResult{err: fmt.Errorf("GET /g/%s: status %d", p.game, a.status)}
 			}
+			if c.barePlain {
+				pages.set(w, fixed{body: a.body})
+			} else {
+				pages.set(w, fixed{a.raw, a.enc})
+			}
 			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 		})
 		readNote := ""
@@ -456,13 +462,13 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 		}
 		fmt.Fprintf(out, "round %d closed loop, %d phones, app game page GET: %s%s\n", round, c.closed, reads, readNote)
 		bareRead := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
-			a, err := barePhones[w].do(ctx, http.MethodGet, "/page", nil, false)
+			a, err := barePhones[w].do(ctx, http.MethodGet, "/page/"+strconv.Itoa(w), nil, false)
 			if err != nil {
 				return tapResult{err: err}
 			}
 			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 		})
-		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, same page bytes: %s\n", round, c.closed, bareRead)
+		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, each phone's last app page: %s\n", round, c.closed, bareRead)
 		rawRate, err := rawAppends(ctx, tmp, c.duration)
 		if err != nil {
 			return err
