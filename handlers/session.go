@@ -66,7 +66,10 @@ func csrfToken(c echo.Context) string {
 // every answer when the request already carried that very token: the cookie
 // is set once and lasts as long as the session (sessionMaxAge). Sent again,
 // it was 140 bytes on every answer, and it pushed a cached page past the
-// 4 KB net/http writes in one go, so the page left in two writes.
+// 4 KB net/http writes in one go, so the page left in two writes. As with
+// the session cookie, a token first set over plain HTTP keeps its cookie
+// without Secure after the server moves to HTTPS, until it expires; the
+// token check is the fallback for browsers without Sec-Fetch-Site anyway.
 func keepCSRFCookie(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if k, err := c.Request().Cookie(csrfCookie); err == nil && k.Value != "" && k.Value == csrfToken(c) {
