@@ -1,8 +1,12 @@
 package handlers
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"html"
+	"io"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -17,11 +21,71 @@ import (
 // fragment is sent when, and only when, the client would see a difference
 // (or when it is Fresh: the client's copy may carry a selection).
 func writeFragments(c echo.Context, status int, before, after []rendered, message string, isError bool) error {
-	ctx := c.Request().Context()
 	// The answer's bytes are copied out by the response writer: the
 	// buffer goes back to the pool when the answer is written.
 	buf := getBuf()
 	defer putBuf(buf)
+	if err := fragmentsBody(c.Request().Context(), buf, before, after, message, isError); err != nil {
+		return err
+	}
+	varyOnHTMX(c)
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// refreshStep marks the screen key of a kept refresh answer (see
+// keptFragments); fragment keys are URL-encoded queries, which never hold
+// a NUL.
+const refreshStep = "refresh\x00"
+
+// keptFragments answers a GET refresh, what a spectator's or a player's page
+// asks after each event, like writeFragments, but keeps the compressed
+// answer in the cache under key (which names both versions, the viewer, the
+// query and whether the record was taken out) and sends it again to every
+// client asking the same: every spectator of a game asks for the same change
+// after each tap, and compressing it was most of such a GET's cost.
+func (h *Handler) keptFragments(c echo.Context, status int, id string, key screenKey, before, after []rendered) error {
+	enc := pickEncoding(c.Request().Header.Get(echo.HeaderAcceptEncoding))
+	if enc == "" || isHead(c) {
+		return writeFragments(c, status, before, after, "", false)
+	}
+	key.step = refreshStep + enc + "\x00" + key.step
+	z, ok := h.cache.screen(id, key)
+	if !ok {
+		buf := getBuf()
+		defer putBuf(buf)
+		if err := fragmentsBody(c.Request().Context(), buf, before, after, "", false); err != nil {
+			return err
+		}
+		if buf.Len() < compressMin {
+			// As the compress middleware would: too small to be worth it.
+			varyOnHTMX(c)
+			c.Response().Header().Set("Cache-Control", "no-store")
+			return c.HTMLBlob(status, buf.Bytes())
+		}
+		body, err := compressed(enc, buf.String())
+		if err != nil {
+			return err
+		}
+		z = []rendered{{ID: refreshStep + enc, HTML: body}}
+		h.cache.addScreen(id, key, z)
+	}
+	varyOnHTMX(c)
+	res := c.Response()
+	hd := res.Header()
+	hd.Set("Cache-Control", "no-store")
+	hd.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
+	// The compress middleware passes an answer that has an encoding through.
+	hd.Set(echo.HeaderContentEncoding, enc)
+	hd.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	hd.Set(echo.HeaderContentLength, strconv.Itoa(len(z[0].HTML)))
+	res.WriteHeader(status)
+	_, err := io.WriteString(res, z[0].HTML)
+	return err
+}
+
+// fragmentsBody writes what writeFragments sends into buf.
+func fragmentsBody(ctx context.Context, buf *bytes.Buffer, before, after []rendered, message string, isError bool) error {
 	var sent []string
 	for _, f := range after {
 		prev, ok := fragmentOf(before, f.ID)
@@ -54,9 +118,7 @@ func writeFragments(c echo.Context, status int, before, after []rendered, messag
 	if err := views.Alert(message, isError).Render(ctx, buf); err != nil {
 		return fmt.Errorf("render alert: %w", err)
 	}
-	varyOnHTMX(c)
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.HTMLBlob(status, buf.Bytes())
+	return nil
 }
 
 // fragmentOf is the fragment with this id in r. A screen has a dozen

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -169,6 +170,17 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 	msg, isErr := s.Notice, false
 	if s.Error != "" {
 		msg, isErr = "Not allowed: "+s.Error, true
+	}
+	if c.Request().Method == http.MethodGet && msg == "" {
+		// The answer is a function of both screens' keys and of whether
+		// the record was taken out (the delta header itself is made per
+		// request: it names the copy the client holds).
+		stripped := "whole"
+		if c.Response().Header().Get(recordDeltaHeader) != "" {
+			stripped = "delta"
+		}
+		key := screenKey{version: t.Version, viewer: viewer, step: strconv.Itoa(s.From) + "\x00" + stripped + "\x00" + stepKey(step)}
+		return h.keptFragments(c, s.Status, s.Game.ID, key, before, now)
 	}
 	return writeFragments(c, s.Status, before, now, msg, isErr)
 }

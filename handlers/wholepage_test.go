@@ -225,3 +225,92 @@ func decoded(t *testing.T, enc, body string) string {
 	}
 	return string(b)
 }
+
+// A GET refresh (what a page asks after each event) is compressed once per
+// version pair and viewer and sent again to everyone asking the same; what
+// arrives is always what an uncompressed answer says, for the right pair.
+func TestKeptRefreshAnswers(t *testing.T) {
+	h, a, _ := cachedApp(t)
+	keeper := a.phone()
+	id := keeper.newSAGame("Ana", "Ben", "12")
+	token := a.game(id).SpectatorToken
+	tap := func(v int, step url.Values) {
+		t.Helper()
+		f := url.Values{"v": {itoa(v)}}
+		for k, x := range step {
+			f[k] = x
+		}
+		if res := keeper.post("/g/"+id+"/act", f, htmx); res.StatusCode != http.StatusOK {
+			t.Fatalf("tap at version %d: %d", v, res.StatusCode)
+		}
+	}
+	tap(0, tollMade)
+	tap(1, moveTo("A"))
+	refresh := func(c *client, path string, extra hdr) response {
+		t.Helper()
+		h := hdr{"HX-Request": "true"}
+		for k, v := range extra {
+			h[k] = v
+		}
+		res := c.get(path, h)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %d", path, res.StatusCode)
+		}
+		return res
+	}
+	watchers := []*client{a.phone(), a.phone(), a.phone()}
+	for _, w := range watchers {
+		w.get("/", nil)
+	}
+	for _, from := range []string{"0", "1"} {
+		path := "/watch/" + token + "?v=" + from
+		plain := refresh(watchers[0], path, nil)
+		if plain.Header.Get("Content-Encoding") != "" || len(plain.Body) < 1024 {
+			t.Fatalf("from %s: the plain refresh is %d B with encoding %q: too small to test", from, len(plain.Body), plain.Header.Get("Content-Encoding"))
+		}
+		for _, enc := range []string{"gzip", "br"} {
+			hits := pageHits(h)
+			for i, w := range watchers {
+				res := refresh(w, path, hdr{"Accept-Encoding": enc})
+				if got := res.Header.Get("Content-Encoding"); got != enc {
+					t.Fatalf("from %s, %s: Content-Encoding %q", from, enc, got)
+				}
+				if got := decoded(t, enc, res.Body); got != plain.Body {
+					t.Fatalf("from %s, %s: spectator %d got another refresh than the plain one", from, enc, i)
+				}
+				if !res.varies("Accept-Encoding") || !res.varies("HX-Request") {
+					t.Errorf("Vary %q", res.Header.Values("Vary"))
+				}
+			}
+			if got := hits(); got < len(watchers) {
+				t.Errorf("from %s, %s: %d screen hits for %d spectators, want the compressed answer kept", from, enc, got, len(watchers))
+			}
+		}
+	}
+	t.Run("a new version is a new answer", func(t *testing.T) {
+		path := "/watch/" + token + "?v=1"
+		before := decoded(t, "gzip", refresh(watchers[1], path, hdr{"Accept-Encoding": "gzip"}).Body)
+		tap(2, tollMade)
+		plain := refresh(watchers[0], path, nil).Body
+		after := decoded(t, "gzip", refresh(watchers[1], path, hdr{"Accept-Encoding": "gzip"}).Body)
+		if after != plain || after == before {
+			t.Fatalf("after a tap the kept refresh from version 1 is stale (same as before: %v; same as plain: %v)", after == before, after == plain)
+		}
+	})
+	t.Run("the record comes out only for a page that asks for the delta", func(t *testing.T) {
+		path := "/g/" + id + "?v=1"
+		whole := refresh(keeper, path, hdr{"Accept-Encoding": "gzip"})
+		delta := refresh(keeper, path, hdr{"Accept-Encoding": "gzip", "X-Grimoire-Record": "delta"})
+		plainDelta := refresh(keeper, path, hdr{"X-Grimoire-Record": "delta"})
+		if !strings.Contains(decoded(t, "gzip", whole.Body), "grimoire-record") || whole.Header.Get("X-Grimoire-Record-Delta") != "" {
+			t.Fatal("the whole refresh lacks the record, or carries a delta")
+		}
+		got := decoded(t, "gzip", delta.Body)
+		if strings.Contains(got, "grimoire-record") || delta.Header.Get("X-Grimoire-Record-Delta") == "" {
+			t.Fatal("the delta refresh carries the record, or no delta header")
+		}
+		if got != plainDelta.Body || delta.Header.Get("X-Grimoire-Record-Delta") != plainDelta.Header.Get("X-Grimoire-Record-Delta") {
+			t.Fatal("the kept delta refresh differs from the plain one")
+		}
+	})
+}
