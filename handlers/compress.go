@@ -109,6 +109,19 @@ func (k *coders) all(enc string, p []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// writeEncoded sends body, already compressed with enc (a kept answer), as
+// the answer: the compress middleware passes an answer that has an
+// encoding through.
+func writeEncoded(res *echo.Response, status int, enc, body string) error {
+	hd := res.Header()
+	hd.Set(echo.HeaderContentEncoding, enc)
+	hd.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
+	hd.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
+	res.WriteHeader(status)
+	_, err := io.WriteString(res, body)
+	return err
+}
+
 // compress sends HTML, CSS, JS and JSON brotli- or gzip-compressed, as the
 // client accepts. A response that already has a Content-Encoding (the
 // WebAssembly module, embedded compressed) passes through untouched.

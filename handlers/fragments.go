@@ -5,8 +5,6 @@ import (
 	"context"
 	"fmt"
 	"html"
-	"io"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -71,17 +69,10 @@ func (h *Handler) keptFragments(c echo.Context, status int, id string, key scree
 		h.cache.addScreen(id, key, z)
 	}
 	varyOnHTMX(c)
-	res := c.Response()
-	hd := res.Header()
+	hd := c.Response().Header()
 	hd.Set("Cache-Control", "no-store")
 	hd.Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
-	// The compress middleware passes an answer that has an encoding through.
-	hd.Set(echo.HeaderContentEncoding, enc)
-	hd.Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
-	hd.Set(echo.HeaderContentLength, strconv.Itoa(len(z[0].HTML)))
-	res.WriteHeader(status)
-	_, err := io.WriteString(res, z[0].HTML)
-	return err
+	return writeEncoded(c.Response(), status, enc, z[0].HTML)
 }
 
 // fragmentsBody writes what writeFragments sends into buf.

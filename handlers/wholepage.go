@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -87,13 +86,7 @@ func (h *Handler) wholePage(c echo.Context, k play.Kind, status int, p views.Pag
 		z = []rendered{{ID: pageStep + enc, HTML: body}}
 		h.cache.addScreen(t.GameID, zkey, z)
 	}
-	// The middleware passes an answer that has an encoding through.
-	res.Header().Set(echo.HeaderContentEncoding, enc)
-	res.Header().Add(echo.HeaderVary, echo.HeaderAcceptEncoding)
-	res.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(z[0].HTML)))
-	res.WriteHeader(status)
-	_, err := io.WriteString(res, z[0].HTML)
-	return err
+	return writeEncoded(res, status, enc, z[0].HTML)
 }
 
 // writeSlotted writes html with every slot replaced by token, without
