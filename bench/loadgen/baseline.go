@@ -16,10 +16,12 @@ import (
 )
 
 // fixed is an answer the bare handler repeats: its bytes as they went on
-// the wire and their Content-Encoding ("" for none).
+// the wire, their Content-Encoding ("" for none) and the record delta
+// header it carried ("" for none).
 type fixed struct {
-	body []byte
-	enc  string
+	body  []byte
+	enc   string
+	delta string
 }
 
 // bareEcho serves fixed bytes the way the app sent them, with none of its
@@ -29,24 +31,35 @@ type fixed struct {
 // servers, not the generator's gunzip. GET /page/N answers with pages'
 // page N (the page phone N last read from the app, set before each bare
 // read phase), or with page when there is none.
-func bareEcho(tap, page fixed, pages *barePages) (base string, stop func(), err error) {
+//
+// GET /refresh/N answers likewise with refreshes' page N: the htmx refresh
+// (`GET /g/ID?v=V-1`, what a page asks after an event) the app last
+// answered phone N.
+func bareEcho(tap, page fixed, pages, refreshes *barePages) (base string, stop func(), err error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	send := func(c echo.Context, f fixed) error {
 		if f.enc != "" {
 			c.Response().Header().Set(echo.HeaderContentEncoding, f.enc)
 		}
+		if f.delta != "" {
+			c.Response().Header().Set(recordDeltaHeader, f.delta)
+		}
 		return c.HTMLBlob(http.StatusOK, f.body)
+	}
+	perPhone := func(from *barePages) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			n, err := strconv.Atoi(c.Param("n"))
+			if f, ok := from.get(n); err == nil && ok {
+				return send(c, f)
+			}
+			return send(c, page)
+		}
 	}
 	e.POST("/tap", func(c echo.Context) error { return send(c, tap) })
 	e.GET("/page", func(c echo.Context) error { return send(c, page) })
-	e.GET("/page/:n", func(c echo.Context) error {
-		n, err := strconv.Atoi(c.Param("n"))
-		if f, ok := pages.get(n); err == nil && ok {
-			return send(c, f)
-		}
-		return send(c, page)
-	})
+	e.GET("/page/:n", perPhone(pages))
+	e.GET("/refresh/:n", perPhone(refreshes))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err

@@ -386,12 +386,13 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 		return err
 	}
 	tapBytes := tapAnswer.body
-	tapFixed, pageFixed := fixed{tapAnswer.raw, tapAnswer.enc}, fixed{pageAnswer.raw, pageAnswer.enc}
+	tapFixed := fixed{body: tapAnswer.raw, enc: tapAnswer.enc, delta: tapAnswer.delta}
+	pageFixed := fixed{body: pageAnswer.raw, enc: pageAnswer.enc}
 	if c.barePlain {
-		tapFixed, pageFixed = fixed{body: tapAnswer.body}, fixed{body: pageAnswer.body}
+		tapFixed, pageFixed = fixed{body: tapAnswer.body, delta: tapAnswer.delta}, fixed{body: pageAnswer.body}
 	}
-	pages := &barePages{}
-	bare, stopBare, err := bareEcho(tapFixed, pageFixed, pages)
+	pages, refreshes := &barePages{}, &barePages{}
+	bare, stopBare, err := bareEcho(tapFixed, pageFixed, pages, refreshes)
 	if err != nil {
 		return err
 	}
@@ -408,7 +409,7 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 		barePhones[0].readScreen(tapBytes)
 	}
 	fmt.Fprintf(out, "the generator reads a tap answer in %.0f µs (in the app's tap loop only)\n", float64(time.Since(t0).Microseconds())/200)
-	var appTaps, bareTaps, appReads, bareReads, raw, cpuPerTap []float64
+	var appTaps, bareTaps, appReads, bareReads, appRefreshes, bareRefreshes, raw, cpuPerTap []float64
 	for round := 1; round <= c.rounds; round++ {
 		cpu0 := srv.cpu()
 		app := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
@@ -452,7 +453,7 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			if c.barePlain {
 				pages.set(w, fixed{body: a.body})
 			} else {
-				pages.set(w, fixed{a.raw, a.enc})
+				pages.set(w, fixed{body: a.raw, enc: a.enc})
 			}
 			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 		})
@@ -469,6 +470,39 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 		})
 		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, each phone's last app page: %s\n", round, c.closed, bareRead)
+		// The htmx refresh a page asks after an event: the change from the
+		// version before the phone's to its own.
+		cpuRefresh := srv.cpu()
+		refresh := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
+			p := phones[w]
+			a, err := p.do(ctx, http.MethodGet, fmt.Sprintf("/g/%s?v=%d", p.game, max(p.version()-1, 0)), nil, true)
+			if err != nil {
+				return tapResult{err: err}
+			}
+			if a.status != http.StatusOK {
+				return tapResult{err: fmt.Errorf("refresh /g/%s: status %d", p.game, a.status)}
+			}
+			if c.barePlain {
+				refreshes.set(w, fixed{body: a.body, delta: a.delta})
+			} else {
+				refreshes.set(w, fixed{body: a.raw, enc: a.enc, delta: a.delta})
+			}
+			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
+		})
+		refreshNote := ""
+		if cpu := srv.cpu(); cpu >= 0 && cpuRefresh >= 0 && len(refresh.lat) > 0 {
+			refreshNote = fmt.Sprintf("; server CPU %.0f µs per GET", float64((cpu-cpuRefresh).Microseconds())/float64(len(refresh.lat)))
+		}
+		fmt.Fprintf(out, "round %d closed loop, %d phones, app htmx refresh GET: %s%s\n", round, c.closed, refresh, refreshNote)
+		bareRefresh := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
+			a, err := barePhones[w].do(ctx, http.MethodGet, "/refresh/"+strconv.Itoa(w), nil, true)
+			if err != nil {
+				return tapResult{err: err}
+			}
+			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
+		})
+		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, each phone's last app refresh: %s\n", round, c.closed, bareRefresh)
+		appRefreshes, bareRefreshes = append(appRefreshes, refresh.rate()), append(bareRefreshes, bareRefresh.rate())
 		rawRate, err := rawAppends(ctx, tmp, c.duration)
 		if err != nil {
 			return err
@@ -481,9 +515,11 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			fmt.Fprintf(out, "  first app error: %v\n", app.firstErr)
 		}
 	}
-	fmt.Fprintf(out, "median of %d rounds: app taps %.0f/s, bare Echo %.0f/s: %.3fx; app page GET %.0f/s, bare Echo %.0f/s: %.3fx; raw durable appends %.0f/s: taps %.3fx",
+	fmt.Fprintf(out, "median of %d rounds: app taps %.0f/s, bare Echo %.0f/s: %.3fx; app page GET %.0f/s, bare Echo %.0f/s: %.3fx; app htmx refresh GET %.0f/s, bare Echo %.0f/s: %.3fx; raw durable appends %.0f/s: taps %.3fx",
 		c.rounds, medianOf(appTaps), medianOf(bareTaps), medianOf(appTaps)/medianOf(bareTaps),
-		medianOf(appReads), medianOf(bareReads), medianOf(appReads)/medianOf(bareReads), medianOf(raw), medianOf(appTaps)/medianOf(raw))
+		medianOf(appReads), medianOf(bareReads), medianOf(appReads)/medianOf(bareReads),
+		medianOf(appRefreshes), medianOf(bareRefreshes), medianOf(appRefreshes)/medianOf(bareRefreshes),
+		medianOf(raw), medianOf(appTaps)/medianOf(raw))
 	if len(cpuPerTap) > 0 {
 		fmt.Fprintf(out, "; server CPU %.2f ms per tap", medianOf(cpuPerTap))
 	}

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -51,12 +52,17 @@ func newPhone(base string, tr http.RoundTripper, seed uint64, turns int) *phone 
 	}
 }
 
+// recordDeltaHeader carries a record's change instead of the whole record
+// (handlers/delta.go).
+const recordDeltaHeader = "X-Grimoire-Record-Delta"
+
 // answer is what one request cost and returned.
 type answer struct {
 	status  int
 	wire    int    // bytes on the wire (compressed when the server compressed)
 	raw     []byte // the body as it came, compressed or not
 	enc     string // its Content-Encoding
+	delta   string // its record delta header (the page's change of its record)
 	body    []byte
 	elapsed time.Duration
 	final   *url.URL
@@ -98,7 +104,8 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 		return answer{}, err
 	}
 	// The delta header is part of what the answer costs on the wire.
-	a := answer{status: res.StatusCode, wire: len(raw) + len(res.Header.Get("X-Grimoire-Record-Delta")), raw: raw, enc: res.Header.Get("Content-Encoding"), body: raw, elapsed: elapsed, final: res.Request.URL}
+	delta := res.Header.Get(recordDeltaHeader)
+	a := answer{status: res.StatusCode, wire: len(raw) + len(delta), raw: raw, enc: res.Header.Get("Content-Encoding"), delta: delta, body: raw, elapsed: elapsed, final: res.Request.URL}
 	if res.Header.Get("Content-Encoding") == "gzip" {
 		zr, err := gzip.NewReader(bytes.NewReader(raw))
 		if err != nil {
@@ -109,6 +116,16 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 		}
 	}
 	return a, nil
+}
+
+// version is the version the phone's screen was drawn at (the forms' v).
+func (p *phone) version() int {
+	for _, c := range p.choices {
+		if v, err := strconv.Atoi(c.vals.Get("v")); err == nil {
+			return v
+		}
+	}
+	return 0
 }
 
 // newGame starts a Spells & Arrows game through the two-step form and reads
