@@ -67,29 +67,56 @@ func (h *Handler) recordDelta(c echo.Context, t play.Table, s screen, before, no
 	if before == nil || t.OnPhones() || !hasRecord(before) || !hasRecord(now) {
 		return before, now
 	}
+	d, ok := h.deltaHeader(s, t.Version, deltaFrom(c, s, t.Version))
+	if !ok {
+		return before, now
+	}
+	c.Response().Header().Set(recordDeltaHeader, d)
+	return withoutRecord(before), withoutRecord(now)
+}
+
+// deltaStep is the screen-cache step under which a game's delta header from
+// one version to another is kept: every spectator of a game asks for the
+// same change after a tap. The delta is a function of the log and the two
+// versions alone, so the key names no viewer; fragment keys are URL-encoded
+// queries and the refresh's start with refreshStep, so none is like it.
+const deltaStep = "delta\x00"
+
+// deltaHeader is the delta header's value from version from to version (the
+// log's length), kept in the screen cache; false when it cannot be made.
+func (h *Handler) deltaHeader(s screen, version, from int) (string, bool) {
+	key := screenKey{version: version, step: deltaStep + strconv.Itoa(from)}
+	if r, ok := h.cache.screen(s.Game.ID, key); ok {
+		return r[0].HTML, true
+	}
 	in := h.inForce(s.Game.ID, s.Log)
-	from := deltaFrom(c, s, t.Version)
 	// An action in force now that was stored by version from was in force
 	// at from too (an undo only takes the latest back, and nothing comes
 	// back), and those are a prefix of both lists.
 	keep := sort.Search(len(in), func(i int) bool { return in[i].Seq > from })
-	d := struct {
-		From        int               `json:"from"`
-		Version     int               `json:"version"`
-		Keep        int               `json:"keep"`
-		Actions     []json.RawMessage `json:"actions"`
-		ActionSeats []int             `json:"actionSeats"`
-	}{From: from, Version: t.Version, Keep: keep, Actions: []json.RawMessage{}, ActionSeats: []int{}}
+	d := deltaJSON{From: from, Version: version, Keep: keep, Actions: make([]json.RawMessage, 0, len(in)-keep), ActionSeats: make([]int, 0, len(in)-keep)}
 	for _, e := range in[keep:] {
 		d.Actions = append(d.Actions, e.Action)
 		d.ActionSeats = append(d.ActionSeats, e.Seat)
 	}
 	b, err := json.Marshal(d)
 	if err != nil {
-		return before, now
+		// Stored actions are valid JSON; should one not be, the whole
+		// record goes out instead.
+		return "", false
 	}
-	c.Response().Header().Set(recordDeltaHeader, asciiJSON(b))
-	return withoutRecord(before), withoutRecord(now)
+	v := asciiJSON(b)
+	h.cache.addScreen(s.Game.ID, key, []rendered{{ID: deltaStep, HTML: v}})
+	return v, true
+}
+
+// deltaJSON is the delta header's JSON (see the top of this file).
+type deltaJSON struct {
+	From        int               `json:"from"`
+	Version     int               `json:"version"`
+	Keep        int               `json:"keep"`
+	Actions     []json.RawMessage `json:"actions"`
+	ActionSeats []int             `json:"actionSeats"`
 }
 
 func hasRecord(r []rendered) bool {

@@ -153,6 +153,30 @@ func New(cfg Config) (*Handler, error) {
 const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
 	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
+// securityHeadersSent are the headers every answer carries: what Echo's
+// Secure middleware would set with these values, made once. The header
+// values are shared by every answer; nothing changes a header's value in
+// place, and net/http only reads them.
+var securityHeadersSent = http.Header{
+	"X-Xss-Protection":        {"0"}, // the old header's blocking mode is itself a risk
+	"X-Content-Type-Options":  {"nosniff"},
+	"X-Frame-Options":         {"DENY"},
+	"Referrer-Policy":         {"same-origin"},
+	"Content-Security-Policy": {csp},
+}
+
+// securityHeaders puts securityHeadersSent on the answer. Echo's middleware
+// made and canonicalised each header anew for every request.
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		hd := c.Response().Header()
+		for k, v := range securityHeadersSent {
+			hd[k] = v[:1:1]
+		}
+		return next(c)
+	}
+}
+
 // sessionMaxAge is how long the session and CSRF cookies last: a device's
 // identity is its session, and its CSRF token lives as long.
 const sessionMaxAge = 365 * 24 * 3600
@@ -171,13 +195,7 @@ func (h *Handler) Echo() *echo.Echo {
 	e.Use(h.transport)
 	e.Use(compress)
 	e.Use(h.withDeadlines)
-	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
-		XSSProtection:         "0", // the old header's blocking mode is itself a risk
-		ContentTypeNosniff:    "nosniff",
-		XFrameOptions:         "DENY",
-		ReferrerPolicy:        "same-origin",
-		ContentSecurityPolicy: csp,
-	}))
+	e.Use(securityHeaders)
 	e.Use(h.readBody)
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{
 		Timeout: 30 * time.Second,
@@ -215,6 +233,9 @@ func (h *Handler) Echo() *echo.Echo {
 	e.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
 		plain, secure := csrfPlain(keepCSRFCookie(next)), csrfSecure(keepCSRFCookie(next))
 		return func(c echo.Context) error {
+			if reuseCSRFToken(c) {
+				return next(c)
+			}
 			if h.secureCookies(c) {
 				return secure(c)
 			}

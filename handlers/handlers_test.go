@@ -180,6 +180,11 @@ func TestCSRFCookieIsSetOnceAndLastsAsLongAsTheSession(t *testing.T) {
 			if !strings.Contains(res.Body, p.csrf()) {
 				t.Error("the page does not hand out the phone's token")
 			}
+			if !res.varies("Cookie") {
+				// The page holds the token, so a cache must not give it
+				// to another cookie.
+				t.Errorf("Vary %q: the page holds the cookie's token", res.Header.Values("Vary"))
+			}
 		})
 	}
 	t.Run("a tap", func(t *testing.T) {

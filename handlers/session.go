@@ -58,7 +58,7 @@ func device(c echo.Context) string {
 
 // csrfToken is the token the CSRF middleware expects back on writes.
 func csrfToken(c echo.Context) string {
-	t, _ := c.Get("csrf").(string)
+	t, _ := c.Get(csrfContextKey).(string)
 	return t
 }
 
@@ -78,6 +78,33 @@ func keepCSRFCookie(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// reuseCSRFToken does what Echo's CSRF middleware does for a GET or HEAD
+// that carries its token's cookie and no Sec-Fetch-Site: it keeps the token
+// for the page's forms and varies the answer on the cookie; it checks
+// nothing, as a safe method needs no check. The middleware would also set
+// the cookie again, which keepCSRFCookie takes back, and it did so on
+// every refresh a spectator's page asks (a twentieth of such a GET's CPU).
+// Anything else goes through the middleware: writes, a first visit,
+// browsers that say where a request came from (Echo answers those itself),
+// and the requests that get no cookie at all (sessionless).
+func reuseCSRFToken(c echo.Context) bool {
+	r := c.Request()
+	if (r.Method != http.MethodGet && r.Method != http.MethodHead) || r.Header.Get(echo.HeaderSecFetchSite) != "" || sessionless(c) {
+		return false
+	}
+	k, err := r.Cookie(csrfCookie)
+	if err != nil || k.Value == "" {
+		return false
+	}
+	c.Set(csrfContextKey, k.Value)
+	c.Response().Header().Add(echo.HeaderVary, echo.HeaderCookie)
+	return true
+}
+
+// csrfContextKey is where Echo's CSRF middleware (its default ContextKey)
+// and reuseCSRFToken leave the token for the page's forms.
+const csrfContextKey = "csrf"
 
 // csrfCookie is the name of the cookie that holds the CSRF token.
 const csrfCookie = "grimoire_csrf"

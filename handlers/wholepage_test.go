@@ -2,6 +2,7 @@ package handlers_test
 
 import (
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -311,6 +312,44 @@ func TestKeptRefreshAnswers(t *testing.T) {
 		}
 		if got != plainDelta.Body || delta.Header.Get("X-Grimoire-Record-Delta") != plainDelta.Header.Get("X-Grimoire-Record-Delta") {
 			t.Fatal("the kept delta refresh differs from the plain one")
+		}
+	})
+	t.Run("the delta header is kept per pair of versions", func(t *testing.T) {
+		type delta struct {
+			From, Version, Keep int
+			Actions             []json.RawMessage
+		}
+		ask := func(c *client, at string) (delta, string) {
+			t.Helper()
+			extra := hdr{"Accept-Encoding": "gzip", "X-Grimoire-Record": "delta"}
+			if at != "" {
+				extra["X-Grimoire-Record-At"] = at
+			}
+			raw := refresh(c, "/g/"+id+"?v=1", extra).Header.Get("X-Grimoire-Record-Delta")
+			var d delta
+			if err := json.Unmarshal([]byte(raw), &d); err != nil {
+				t.Fatalf("delta header %q: %v", raw, err)
+			}
+			return d, raw
+		}
+		first, raw := ask(keeper, "")
+		hits := pageHits(h)
+		again, rawAgain := ask(keeper, "")
+		if rawAgain != raw || hits() < 1 {
+			t.Fatalf("the same delta asked again: %q then %q, %d screen hits", raw, rawAgain, hits())
+		}
+		if first.From != 1 || first.Keep != 1 || len(first.Actions) != first.Version-1 {
+			t.Fatalf("delta from version 1: %+v", first)
+		}
+		// A page whose copy is older names it: another delta, not the kept one.
+		older, _ := ask(keeper, "0")
+		if older.From != 0 || older.Keep != 0 || len(older.Actions) != older.Version {
+			t.Fatalf("delta from version 0: %+v", older)
+		}
+		tap(again.Version, moveTo("B"))
+		after, _ := ask(keeper, "")
+		if after.Version != again.Version+1 || len(after.Actions) != len(again.Actions)+1 {
+			t.Fatalf("after a tap the delta from version 1 is %+v, was %+v", after, again)
 		}
 	})
 }
