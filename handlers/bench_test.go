@@ -196,8 +196,19 @@ func BenchmarkTap(b *testing.B) {
 // recorder, so B/op and allocs/op are the server's own (BenchmarkTap's also
 // hold the http.Client, its cookie jar and the body read back).
 func BenchmarkServerTap(b *testing.B) {
-	for _, n := range []int{10, 5000} {
-		b.Run(fmt.Sprintf("at-action-%d-delta", n), func(b *testing.B) {
+	for _, bc := range []struct {
+		n      int
+		accept string
+	}{
+		{10, ""}, {5000, ""},
+		// As a browser asks: the answer compressed, as every real tap's is.
+		{10, "gzip, deflate, br, zstd"}, {5000, "gzip, deflate, br, zstd"},
+	} {
+		n, name := bc.n, fmt.Sprintf("at-action-%d-delta", bc.n)
+		if bc.accept != "" {
+			name += "-compressed"
+		}
+		b.Run(name, func(b *testing.B) {
 			h, _ := newHandler(b)
 			jar, _ := cookiejar.New(nil)
 			c := &http.Client{Transport: inProcess{h}, Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -276,6 +287,9 @@ func BenchmarkServerTap(b *testing.B) {
 				req.Header.Set("X-CSRF-Token", token)
 				req.Header.Set("HX-Request", "true")
 				req.Header.Set("X-Grimoire-Record", "delta")
+				if bc.accept != "" {
+					req.Header.Set("Accept-Encoding", bc.accept)
+				}
 				body.Reset()
 				rr := httptest.NewRecorder()
 				rr.Body = body
