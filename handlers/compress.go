@@ -8,7 +8,6 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -155,41 +154,42 @@ func pickFastEncoding(accept string) string { return firstTaken(accept, "gzip", 
 
 // firstTaken is the first of encs the client accepts, or "".
 func firstTaken(accept string, encs ...string) string {
-	q := acceptWeights(accept)
 	for _, enc := range encs {
-		if takes(q, enc) {
+		if takes(accept, enc) {
 			return enc
 		}
 	}
 	return ""
 }
 
-// acceptWeights is Accept-Encoding as coding -> q (1 when not given).
-func acceptWeights(accept string) map[string]float64 {
-	q := map[string]float64{}
-	for _, part := range strings.Split(accept, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+// takes is whether a client sending Accept-Encoding accept takes enc: named
+// with q > 0 (the last naming counts), or not named and "*" has q > 0. A
+// q=0 entry refuses that coding. It reads the header in place: it runs
+// for every answer, twice for a kept one.
+func takes(accept, enc string) bool {
+	named, star := -1.0, -1.0
+	for rest := accept; rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.TrimSpace(name)
 		w := 1.0
 		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
 			if f, err := strconv.ParseFloat(v, 64); err == nil {
 				w = f
 			}
 		}
-		if name != "" {
-			q[strings.ToLower(name)] = w
+		switch {
+		case strings.EqualFold(name, enc):
+			named = w
+		case name == "*":
+			star = w
 		}
 	}
-	return q
-}
-
-// takes is whether a client with weights q accepts enc: named with q > 0,
-// or not named and "*" has q > 0. A q=0 entry refuses that coding.
-func takes(q map[string]float64, enc string) bool {
-	if w, ok := q[enc]; ok {
-		return w > 0
+	if named >= 0 {
+		return named > 0
 	}
-	w, ok := q["*"]
-	return ok && w > 0
+	return star > 0
 }
 
 // compressWriter holds the status and the first bytes until it knows
@@ -277,15 +277,27 @@ func (w *compressWriter) sendHeader(code int) {
 
 // joinVary is the Vary values as one list, each field name once.
 func joinVary(lines []string) string {
-	var names []string
+	var seen [8]string // more names than any answer here varies on
+	names := seen[:0]
 	for _, l := range lines {
-		for _, n := range strings.Split(l, ",") {
-			if n = strings.TrimSpace(n); n != "" && !slices.ContainsFunc(names, func(m string) bool { return strings.EqualFold(m, n) }) {
+		for rest := l; rest != ""; {
+			var n string
+			n, rest, _ = strings.Cut(rest, ",")
+			if n = strings.TrimSpace(n); n != "" && !containsFold(names, n) {
 				names = append(names, n)
 			}
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+func containsFold(names []string, n string) bool {
+	for _, m := range names {
+		if strings.EqualFold(m, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // finish sends a small held body as it is, or closes the compressor.

@@ -231,15 +231,16 @@ func (h *Handler) Echo() *echo.Echo {
 	// behind a proxy is known per request.
 	csrfPlain, csrfSecure := middleware.CSRFWithConfig(csrfConfig(false)), middleware.CSRFWithConfig(csrfConfig(true))
 	e.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
-		plain, secure := csrfPlain(keepCSRFCookie(next)), csrfSecure(keepCSRFCookie(next))
+		// Echo wraps a handler in its middleware for every request, so the
+		// CSRF middleware is put around next only when it is to run.
 		return func(c echo.Context) error {
 			if reuseCSRFToken(c) {
 				return next(c)
 			}
 			if h.secureCookies(c) {
-				return secure(c)
+				return csrfSecure(keepCSRFCookie(next))(c)
 			}
-			return plain(c)
+			return csrfPlain(keepCSRFCookie(next))(c)
 		}
 	})
 	e.Use(h.withDevice)

@@ -68,6 +68,10 @@ func TestPickFastEncoding(t *testing.T) {
 		{"*", "gzip"},
 		{"*;q=0", ""},
 		{"gzip;q=0, *", "br"},
+		// The last naming of a coding counts; spaces around a name do not.
+		{"gzip;q=0, gzip", "gzip"},
+		{"gzip, gzip;q=0, br", "br"},
+		{" gzip ;q=0.5", "gzip"},
 		{"BR", "br"},
 	}
 	for _, tc := range cases {

@@ -45,12 +45,12 @@ func serveEmbeddedCompressed(c echo.Context, a *static.Asset) error {
 	ctype := contentType(a.Name)
 	hd := c.Response().Header()
 	hd.Add("Vary", "Accept-Encoding")
-	q := acceptWeights(c.Request().Header.Get("Accept-Encoding"))
-	if a.Brotli != nil && takes(q, "br") {
+	accept := c.Request().Header.Get("Accept-Encoding")
+	if a.Brotli != nil && takes(accept, "br") {
 		hd.Set("Content-Encoding", "br")
 		return c.Blob(http.StatusOK, ctype, a.Brotli)
 	}
-	if takes(q, "gzip") {
+	if takes(accept, "gzip") {
 		hd.Set("Content-Encoding", "gzip")
 		return c.Blob(http.StatusOK, ctype, a.Body)
 	}
