@@ -146,7 +146,15 @@ func tapKey(c echo.Context, form url.Values, v int) string {
 
 // formVersion reads the version the client's screen was drawn at.
 func formVersion(c echo.Context, def int) int {
-	v, err := strconv.Atoi(c.FormValue("v"))
+	raw := ""
+	if m := c.Request().Method; m == http.MethodGet || m == http.MethodHead {
+		// What FormValue would find, from the query Echo has parsed
+		// already: FormValue parses it again for every refresh.
+		raw = c.QueryParam("v")
+	} else {
+		raw = c.FormValue("v")
+	}
+	v, err := strconv.Atoi(raw)
 	if err != nil || v < 0 {
 		return def
 	}
