@@ -146,10 +146,10 @@ func tapKey(c echo.Context, form url.Values, v int) string {
 
 // formVersion reads the version the client's screen was drawn at.
 func formVersion(c echo.Context, def int) int {
-	raw := ""
+	var raw string
 	if m := c.Request().Method; m == http.MethodGet || m == http.MethodHead {
-		// What FormValue would find, from the query Echo has parsed
-		// already: FormValue parses it again for every refresh.
+		// From the query Echo has parsed already, which FormValue would
+		// parse again for every refresh.
 		raw = c.QueryParam("v")
 	} else {
 		raw = c.FormValue("v")
