@@ -155,6 +155,52 @@ func TestFailingAppendDoesNotPoisonTheGroup(t *testing.T) {
 	}
 }
 
+// TestLoneFailingAppendLeavesNothing is the case of a batch alone in its
+// transaction, which the writer makes without a savepoint: the trigger
+// refuses its last entry after the first two were inserted, and nothing of
+// it may stay. A repeat of a stored batch, alone too, answers its version.
+func TestLoneFailingAppendLeavesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.db")
+	s := openAt(t, path)
+	id := createGames(t, s, 1)[0]
+	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if _, err := raw.Exec(`CREATE TRIGGER poison BEFORE INSERT ON entries
+		WHEN NEW.action LIKE '%poison%' BEGIN SELECT RAISE(ABORT, 'poisoned entry'); END`); err != nil {
+		t.Fatalf("create trigger: %v", err)
+	}
+	ctx := context.Background()
+	batch := func(last string) []store.Entry {
+		return []store.Entry{
+			{Action: json.RawMessage(`{"n":1}`), ClientID: "a"},
+			{Action: json.RawMessage(`{"n":2}`), ClientID: "b"},
+			{Action: json.RawMessage(last), ClientID: "c"},
+		}
+	}
+	commits, _ := s.Commits()
+	if v, err := s.AppendBatch(ctx, id, 0, batch(`{"poison":true}`)); err == nil {
+		t.Fatalf("the poisoned batch was stored at version %d", v)
+	}
+	if g, log, err := s.Load(ctx, id); err != nil || g.Version != 0 || len(log) != 0 {
+		t.Fatalf("after the refused batch: version %d, %d entries, %v; want nothing stored", g.Version, len(log), err)
+	}
+	if v, err := s.AppendBatch(ctx, id, 0, batch(`{"n":3}`)); err != nil || v != 3 {
+		t.Fatalf("the same batch, healthy: (%d, %v), want (3, nil)", v, err)
+	}
+	if v, err := s.AppendBatch(ctx, id, 0, batch(`{"n":3}`)); err != nil || v != 3 {
+		t.Fatalf("the batch again (a double tap): (%d, %v), want (3, nil)", v, err)
+	}
+	if g, log, err := s.Load(ctx, id); err != nil || g.Version != 3 || len(log) != 3 {
+		t.Fatalf("after the repeat: version %d, %d entries, %v; want 3 and 3", g.Version, len(log), err)
+	}
+	if now, _ := s.Commits(); now != commits+1 {
+		t.Errorf("%d commits for one stored batch, want 1: the refused batch and the repeat had nothing to commit", now-commits)
+	}
+}
+
 // TestCancelledAppendWritesNothing: an append whose caller gave up before
 // the writer reached it is never written.
 func TestCancelledAppendWritesNothing(t *testing.T) {
