@@ -83,6 +83,21 @@ func TestGroupCommitShares(t *testing.T) {
 	t.Logf("%d appends in %d commits (%.1f per commit)", appends, commits, float64(appends)/float64(commits))
 }
 
+// poisonEntries makes the database at path refuse, at INSERT, every entry
+// whose action mentions "poison": a failure the store cannot see coming.
+func poisonEntries(t *testing.T, path string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if _, err := raw.Exec(`CREATE TRIGGER poison BEFORE INSERT ON entries
+		WHEN NEW.action LIKE '%poison%' BEGIN SELECT RAISE(ABORT, 'poisoned entry'); END`); err != nil {
+		t.Fatalf("create trigger: %v", err)
+	}
+}
+
 // TestFailingAppendDoesNotPoisonTheGroup makes some appends fail inside the
 // shared transaction, at the database, after their first entries were
 // already written (a trigger refuses their last entry). Those batches must
@@ -93,15 +108,7 @@ func TestFailingAppendDoesNotPoisonTheGroup(t *testing.T) {
 	const games, rounds = 32, 4
 	ids := createGames(t, s, games)
 
-	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer raw.Close()
-	if _, err := raw.Exec(`CREATE TRIGGER poison BEFORE INSERT ON entries
-		WHEN NEW.action LIKE '%poison%' BEGIN SELECT RAISE(ABORT, 'poisoned entry'); END`); err != nil {
-		t.Fatalf("create trigger: %v", err)
-	}
+	poisonEntries(t, path)
 
 	ctx := context.Background()
 	poisoned := func(i int) bool { return i%2 == 1 }
@@ -163,15 +170,7 @@ func TestLoneFailingAppendLeavesNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
 	s := openAt(t, path)
 	id := createGames(t, s, 1)[0]
-	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer raw.Close()
-	if _, err := raw.Exec(`CREATE TRIGGER poison BEFORE INSERT ON entries
-		WHEN NEW.action LIKE '%poison%' BEGIN SELECT RAISE(ABORT, 'poisoned entry'); END`); err != nil {
-		t.Fatalf("create trigger: %v", err)
-	}
+	poisonEntries(t, path)
 	ctx := context.Background()
 	batch := func(last string) []store.Entry {
 		return []store.Entry{
