@@ -440,68 +440,53 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 		})
 		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, same bytes: %s\n", round, c.closed, b)
-		cpuReads := srv.cpu()
-		reads := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
-			p := phones[w]
-			a, err := p.do(ctx, http.MethodGet, "/g/"+p.game, nil, false)
-			if err != nil {
-				return tapResult{err: err}
+		// appGets reads each phone's path in a closed loop and keeps what
+		// the app answered, for the bare handler to serve the same bytes.
+		appGets := func(what string, path func(p *phone) string, htmx bool, kept *barePages) *stats {
+			cpu0 := srv.cpu()
+			st := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
+				p := phones[w]
+				a, err := p.do(ctx, http.MethodGet, path(p), nil, htmx)
+				if err != nil {
+					return tapResult{err: err}
+				}
+				if a.status != http.StatusOK {
+					return tapResult{err: fmt.Errorf("GET %s: status %d", path(p), a.status)}
+				}
+				if c.barePlain {
+					kept.set(w, fixed{body: a.body, delta: a.delta})
+				} else {
+					kept.set(w, fixed{body: a.raw, enc: a.enc, delta: a.delta})
+				}
+				return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
+			})
+			note := ""
+			if cpu := srv.cpu(); cpu >= 0 && cpu0 >= 0 && len(st.lat) > 0 {
+				note = fmt.Sprintf("; server CPU %.0f µs per GET", float64((cpu-cpu0).Microseconds())/float64(len(st.lat)))
 			}
-			if a.status != http.StatusOK {
-				return tapResult{err: fmt.Errorf("GET /g/%s: status %d", p.game, a.status)}
-			}
-			if c.barePlain {
-				pages.set(w, fixed{body: a.body})
-			} else {
-				pages.set(w, fixed{body: a.raw, enc: a.enc})
-			}
-			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
-		})
-		readNote := ""
-		if cpu := srv.cpu(); cpu >= 0 && cpuReads >= 0 && len(reads.lat) > 0 {
-			readNote = fmt.Sprintf("; server CPU %.0f µs per GET", float64((cpu-cpuReads).Microseconds())/float64(len(reads.lat)))
+			fmt.Fprintf(out, "round %d closed loop, %d phones, app %s: %s%s\n", round, c.closed, what, st, note)
+			return st
 		}
-		fmt.Fprintf(out, "round %d closed loop, %d phones, app game page GET: %s%s\n", round, c.closed, reads, readNote)
-		bareRead := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
-			a, err := barePhones[w].do(ctx, http.MethodGet, "/page/"+strconv.Itoa(w), nil, false)
-			if err != nil {
-				return tapResult{err: err}
-			}
-			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
-		})
-		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, each phone's last app page: %s\n", round, c.closed, bareRead)
+		// bareGets has each phone read what the app last answered it.
+		bareGets := func(what, prefix string, htmx bool) *stats {
+			st := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
+				a, err := barePhones[w].do(ctx, http.MethodGet, prefix+strconv.Itoa(w), nil, htmx)
+				if err != nil {
+					return tapResult{err: err}
+				}
+				return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
+			})
+			fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, each phone's last app %s: %s\n", round, c.closed, what, st)
+			return st
+		}
+		reads := appGets("game page GET", func(p *phone) string { return "/g/" + p.game }, false, pages)
+		bareRead := bareGets("page", "/page/", false)
 		// The htmx refresh a page asks after an event: the change from the
 		// version before the phone's to its own.
-		cpuRefresh := srv.cpu()
-		refresh := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
-			p := phones[w]
-			a, err := p.do(ctx, http.MethodGet, fmt.Sprintf("/g/%s?v=%d", p.game, max(p.version()-1, 0)), nil, true)
-			if err != nil {
-				return tapResult{err: err}
-			}
-			if a.status != http.StatusOK {
-				return tapResult{err: fmt.Errorf("refresh /g/%s: status %d", p.game, a.status)}
-			}
-			if c.barePlain {
-				refreshes.set(w, fixed{body: a.body, delta: a.delta})
-			} else {
-				refreshes.set(w, fixed{body: a.raw, enc: a.enc, delta: a.delta})
-			}
-			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
-		})
-		refreshNote := ""
-		if cpu := srv.cpu(); cpu >= 0 && cpuRefresh >= 0 && len(refresh.lat) > 0 {
-			refreshNote = fmt.Sprintf("; server CPU %.0f µs per GET", float64((cpu-cpuRefresh).Microseconds())/float64(len(refresh.lat)))
-		}
-		fmt.Fprintf(out, "round %d closed loop, %d phones, app htmx refresh GET: %s%s\n", round, c.closed, refresh, refreshNote)
-		bareRefresh := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
-			a, err := barePhones[w].do(ctx, http.MethodGet, "/refresh/"+strconv.Itoa(w), nil, true)
-			if err != nil {
-				return tapResult{err: err}
-			}
-			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
-		})
-		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, each phone's last app refresh: %s\n", round, c.closed, bareRefresh)
+		refresh := appGets("htmx refresh GET", func(p *phone) string {
+			return fmt.Sprintf("/g/%s?v=%d", p.game, max(p.version()-1, 0))
+		}, true, refreshes)
+		bareRefresh := bareGets("refresh", "/refresh/", true)
 		appRefreshes, bareRefreshes = append(appRefreshes, refresh.rate()), append(bareRefreshes, bareRefresh.rate())
 		rawRate, err := rawAppends(ctx, tmp, c.duration)
 		if err != nil {
