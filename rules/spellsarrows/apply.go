@@ -346,7 +346,7 @@ func (s *State) arrive(to string) {
 	s.paid = 0
 }
 
-func travelValue(zone string) int {
+func travelValue(zone string) int8 {
 	if zone == ZoneArc {
 		return 3
 	}
@@ -357,7 +357,7 @@ func (s *State) escape() {
 	gate := s.at
 	gained := 0
 	for _, v := range s.travel {
-		gained += v
+		gained += int(v)
 	}
 	s.points += gained
 	if s.points >= s.setup.Victory {
@@ -366,7 +366,7 @@ func (s *State) escape() {
 		s.paid = 0
 		return
 	}
-	s.at, s.here, s.health, s.armour, s.travel = s.w.start, s.w.locp[s.w.start], StartHealth, 0, []int{}
+	s.at, s.here, s.health, s.armour, s.travel = s.w.start, s.w.locp[s.w.start], StartHealth, 0, []int8{}
 	s.endSpyHalf()
 }
 

@@ -219,7 +219,7 @@ func (c *court) view(s State, pc *planCache) view {
 	clear(v.elves)
 	clear(v.giants)
 	for _, t := range s.travel {
-		v.travel += t
+		v.travel += int(t)
 	}
 	if s.engaged != "" {
 		v.engaged = c.spanIx[s.engaged]

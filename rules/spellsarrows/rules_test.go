@@ -45,7 +45,7 @@ func TestRules(t *testing.T) {
 	rows := []row{
 		{"spy/starts at B with health 4, no armour, no travel", nil, func(g *game) {},
 			func(t *testing.T, g *game, s sa.Snapshot) {
-				eq(t, "spy", s.Spy, sa.SpySnapshot{At: "B", Health: 4, Armour: 0, Travel: []int{}, Points: 0, Paid: 0, Toll: 1})
+				eq(t, "spy", s.Spy, sa.SpySnapshot{At: "B", Health: 4, Armour: 0, Travel: []int8{}, Points: 0, Paid: 0, Toll: 1})
 				eq(t, "shot clock", s.ShotClock, 6)
 				eq(t, "phase", s.Phase, sa.PhaseSpyShoot)
 				eq(t, "court", s.Mage.Court, []int{1, 2, 3, 4, 5})
@@ -100,11 +100,11 @@ func TestRules(t *testing.T) {
 		{"exit/leaving the armoury gives armour, at most 2", nil, func(g *game) { g.walk("A", "W3", "A", "W3", "A", "W3") },
 			func(t *testing.T, g *game, s sa.Snapshot) { eq(t, "armour", s.Spy.Armour, 2) }},
 		{"travel/a town on the arc is worth 3, inside 2, every exit counts", nil, func(g *game) { g.walk("A", "W3", "W4", "W3", "W2") },
-			func(t *testing.T, g *game, s sa.Snapshot) { eq(t, "travel", s.Spy.Travel, []int{3, 2, 3}) }},
+			func(t *testing.T, g *game, s sa.Snapshot) { eq(t, "travel", s.Spy.Travel, []int8{3, 2, 3}) }},
 		{"escape/paying the gate toll escapes at once with the travel points", nil, func(g *game) { g.walk("A", "W3", "W2", "WG").pay() },
 			func(t *testing.T, g *game, s sa.Snapshot) {
 				eq(t, "points", s.Spy.Points, 6)
-				eq(t, "spy", s.Spy, sa.SpySnapshot{At: "B", Health: 4, Travel: []int{}, Points: 6, Toll: 1})
+				eq(t, "spy", s.Spy, sa.SpySnapshot{At: "B", Health: 4, Travel: []int8{}, Points: 6, Toll: 1})
 				eq(t, "half", s.Half, "mage")
 			}},
 		{"victory/the spy wins as soon as points reach the Victory Number",

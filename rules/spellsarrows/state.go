@@ -46,11 +46,14 @@ type State struct {
 	reason string
 
 	// spy
-	at      string
-	here    *Location // the location at, shared with the world (read only)
-	health  int
-	armour  int
-	travel  []int
+	at     string
+	here   *Location // the location at, shared with the world (read only)
+	health int
+	armour int
+	// A counter is worth 2 or 3, so a byte holds it: the list is copied
+	// each time the spy leaves a town and for every snapshot, and a spy that
+	// never reaches a gate carries it all game.
+	travel  []int8
 	points  int
 	paid    int
 	engaged string // span key being fought, "" if none
@@ -105,7 +108,7 @@ func New(setup Setup, seed int64) (State, error) {
 	s := State{
 		w: w, setup: setup, seed: seed,
 		turn: 1, half: HalfSpy,
-		at: w.start, here: w.locp[w.start], health: StartHealth, travel: []int{},
+		at: w.start, here: w.locp[w.start], health: StartHealth, travel: []int8{},
 		shotClock: ShotClock, spellClock: SpellClock,
 		court: []int{}, bench: []int{}, bonus: []int{},
 		elves: map[string]int{}, giants: map[string]int{},
@@ -256,7 +259,7 @@ type SpySnapshot struct {
 	At      string `json:"at"`
 	Health  int    `json:"health"`
 	Armour  int    `json:"armour"`
-	Travel  []int  `json:"travel"`
+	Travel  []int8 `json:"travel"` // 2 or 3 each, in the order earned
 	Points  int    `json:"points"`
 	Paid    int    `json:"paid"`
 	Toll    int    `json:"toll"`
@@ -305,7 +308,7 @@ func (s State) Snapshot() Snapshot {
 	sn := Snapshot{
 		Turn: s.turn, Half: s.half, Over: s.over, Winner: s.winner,
 		Spy: SpySnapshot{
-			At: s.at, Health: s.health, Armour: s.armour, Travel: append([]int{}, s.travel...),
+			At: s.at, Health: s.health, Armour: s.armour, Travel: append([]int8{}, s.travel...),
 			Points: s.points, Paid: s.paid, Toll: s.Toll(), Engaged: s.engaged,
 		},
 		ShotClock: s.shotClock, Misses: s.misses,

@@ -143,8 +143,10 @@ func (b *Board) winnerLine() string {
 	return "Game over"
 }
 
-// travelText is the spy's travel counters and their sum: "none", "3" or
-// "3+2 = 5".
+// travelText is the spy's travel counters and their sum: "none", "3",
+// "3+2 = 5", and from seven counters on, how many of each: "4×3 + 3×2 =
+// 18". A long row of digits is no use to a player reading the screen at
+// the court, and a spy that never reaches a gate can earn hundreds.
 func (b *Board) travelText() string {
 	if b.travel != "" {
 		return b.travel
@@ -152,23 +154,46 @@ func (b *Board) travelText() string {
 	return travelText(b.Snap.Spy.Travel)
 }
 
-func travelText(travel []int) string {
+// travelListed is the most counters travelText writes one by one.
+const travelListed = 6
+
+func travelText(travel []int8) string {
 	switch len(travel) {
 	case 0:
 		return "none"
 	case 1:
-		return strconv.Itoa(travel[0])
+		return strconv.Itoa(int(travel[0]))
 	}
-	// One string, sized once: the list grows all game long.
 	var sb strings.Builder
-	sb.Grow(2*len(travel) + 8)
 	sum := 0
-	for i, v := range travel {
-		if i > 0 {
-			sb.WriteByte('+')
+	if len(travel) <= travelListed {
+		for i, v := range travel {
+			if i > 0 {
+				sb.WriteByte('+')
+			}
+			sb.WriteString(strconv.Itoa(int(v)))
+			sum += int(v)
 		}
-		sb.WriteString(strconv.Itoa(v))
-		sum += v
+	} else {
+		// How many of each value, highest first.
+		var counts [128]int
+		for _, v := range travel {
+			if v > 0 {
+				counts[v]++
+			}
+			sum += int(v)
+		}
+		for v := len(counts) - 1; v > 0; v-- {
+			if counts[v] == 0 {
+				continue
+			}
+			if sb.Len() > 0 {
+				sb.WriteString(" + ")
+			}
+			sb.WriteString(strconv.Itoa(counts[v]))
+			sb.WriteString("×")
+			sb.WriteString(strconv.Itoa(v))
+		}
 	}
 	sb.WriteString(" = ")
 	sb.WriteString(strconv.Itoa(sum))

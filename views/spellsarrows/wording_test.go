@@ -41,6 +41,16 @@ func spyLosesEveryHalf() []string {
 	return out[:len(out)-1] // the last spy half ends the game
 }
 
+// shuttle is the spy paying a toll of one and moving, to each of stops in
+// turn.
+func shuttle(stops ...string) []string {
+	var out []string
+	for _, to := range stops {
+		out = append(out, `{"type":"spy-shot","made":true}`, `{"type":"move","to":"`+to+`"}`)
+	}
+	return out
+}
+
 // TestBoardWording reads the board at the moments issue 14 named; each row
 // fails on the wording it replaced.
 func TestBoardWording(t *testing.T) {
@@ -59,6 +69,8 @@ func TestBoardWording(t *testing.T) {
 		{"one travel counter is its value alone (not 3 = 3)", 12, walkToW2, "travel", "3"},
 		{"two travel counters show their sum", 12, append(walkToW2, `{"type":"spy-shot","made":true}`, `{"type":"move","to":"WG"}`), "travel", "3+3 = 6"},
 		{"no travel counter says so", 12, nil, "travel", "none"},
+		{"six travel counters are still listed", 30, append(walkToW2, shuttle("W3", "W4", "W3", "W4", "W3")...), "travel", "3+3+3+2+3+2 = 16"},
+		{"seven travel counters are counted by value", 30, append(walkToW2, shuttle("W3", "W4", "W3", "W4", "W3", "W4")...), "travel", "5×3 + 2×2 = 19"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
