@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/gzip"
 )
 
 // BenchmarkAnswerCoders compresses real tap answers (testdata/tapanswers,
 // taken from taps at actions 10 and 1,000 of a Spells & Arrows game) with
-// the per-answer coders and with what they replaced, reporting the bytes
-// each sends: the figures behind perAnswer's levels.
+// the per-answer coders, with what they replaced and with cheaper modes,
+// reporting the bytes each sends: the figures behind perAnswer's levels.
 func BenchmarkAnswerCoders(b *testing.B) {
 	files, err := filepath.Glob(filepath.Join("testdata", "tapanswers", "*.html"))
 	if err != nil || len(files) == 0 {
@@ -27,6 +28,9 @@ func BenchmarkAnswerCoders(b *testing.B) {
 		}
 		answers = append(answers, p)
 	}
+	fast := func(level int) func() zwriter {
+		return func() zwriter { w, _ := gzip.NewWriterLevel(io.Discard, level); return w }
+	}
 	std := func(level int) func() zwriter {
 		return func() zwriter { w, _ := stdgzip.NewWriterLevel(io.Discard, level); return w }
 	}
@@ -38,6 +42,9 @@ func BenchmarkAnswerCoders(b *testing.B) {
 	}{
 		{name: "gzip-per-answer", enc: "gzip"},
 		{name: "brotli-per-answer", enc: "br"},
+		// The same gzip's cheaper modes: smaller tables, bigger answers.
+		{name: "gzip-1", one: fast(1)},
+		{name: "gzip-stateless", one: fast(gzip.StatelessCompression)},
 		{name: "stdlib-gzip-4", one: std(4)},
 		{name: "stdlib-gzip-1", one: std(1)},
 		{name: "brotli-5", one: func() zwriter { return brotli.NewWriterLevel(io.Discard, 5) }},
