@@ -144,9 +144,10 @@ func (b *Board) winnerLine() string {
 }
 
 // travelText is the spy's travel counters and their sum: "none", "3",
-// "3+2 = 5", and from seven counters on, how many of each: "4×3 + 3×2 =
+// "3+2 = 5", and from five counters on, how many of each: "4×3 + 3×2 =
 // 18". A long row of digits is no use to a player reading the screen at
-// the court, and a spy that never reaches a gate can earn hundreds.
+// the court (five of them fill the status strip's cell on a phone), and a
+// spy that never reaches a gate can earn hundreds.
 func (b *Board) travelText() string {
 	if b.travel != "" {
 		return b.travel
@@ -155,7 +156,7 @@ func (b *Board) travelText() string {
 }
 
 // travelListed is the most counters travelText writes one by one.
-const travelListed = 6
+const travelListed = 4
 
 func travelText(travel []int8) string {
 	switch len(travel) {

@@ -69,8 +69,9 @@ func TestBoardWording(t *testing.T) {
 		{"one travel counter is its value alone (not 3 = 3)", 12, walkToW2, "travel", "3"},
 		{"two travel counters show their sum", 12, append(walkToW2, `{"type":"spy-shot","made":true}`, `{"type":"move","to":"WG"}`), "travel", "3+3 = 6"},
 		{"no travel counter says so", 12, nil, "travel", "none"},
-		{"six travel counters are still listed", 30, append(walkToW2, shuttle("W3", "W4", "W3", "W4", "W3")...), "travel", "3+3+3+2+3+2 = 16"},
-		{"seven travel counters are counted by value", 30, append(walkToW2, shuttle("W3", "W4", "W3", "W4", "W3", "W4")...), "travel", "5×3 + 2×2 = 19"},
+		{"four travel counters are still listed", 30, append(walkToW2, shuttle("W3", "W4", "W3")...), "travel", "3+3+3+2 = 11"},
+		{"five travel counters are counted by value", 30, append(walkToW2, shuttle("W3", "W4", "W3", "W4")...), "travel", "4×3 + 1×2 = 14"},
+		{"counted with the higher value first, whatever came first", 30, shuttle("A", "W4", "W3", "W4", "W3", "W4", "W3"), "travel", "2×3 + 3×2 = 12"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
