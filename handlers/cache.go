@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/url"
+	"slices"
 	"sort"
 	"sync"
 
@@ -371,9 +372,16 @@ func (gc *gameCache) addScreen(id string, k screenKey, r []rendered) {
 	for len(e.order) > cacheMaxScreens {
 		// Drop the screen of the oldest version first: clients catch up
 		// from recent versions, and an old one is rendered again if asked.
+		// Never the one just kept, though: a screen asked for at an old
+		// version (a phone far behind, refreshing from where it is) would
+		// go at once and be drawn again for every one of its requests.
 		sort.SliceStable(e.order, func(i, j int) bool { return e.order[i].version < e.order[j].version })
-		old := e.order[0]
-		e.order = e.order[1:]
+		i := 0
+		if e.order[0] == k {
+			i = 1
+		}
+		old := e.order[i]
+		e.order = slices.Delete(e.order, i, i+1)
 		sub := screenSize(old, e.screens[old])
 		delete(e.screens, old)
 		e.size -= sub
