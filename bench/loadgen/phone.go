@@ -38,6 +38,7 @@ type phone struct {
 	game    string
 	choices []choice
 	undo    *choice
+	shown   int // the version of the screen (its data-version-src), -1 before one
 	turns   int
 	delta   bool // ask for record deltas
 }
@@ -48,6 +49,7 @@ func newPhone(base string, tr http.RoundTripper, seed uint64, turns int) *phone 
 		base:   base,
 		client: &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second},
 		r:      rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+		shown:  -1,
 		turns:  turns,
 	}
 }
@@ -118,8 +120,14 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 	return a, nil
 }
 
-// version is the version the phone's screen was drawn at (the forms' v).
+// version is the version the phone's screen was drawn at: what its
+// controls say, or else the forms' v. A finished game's screen has no
+// forms, and reading 0 there had the refresh run ask for the change since
+// the first version of a long game.
 func (p *phone) version() int {
+	if p.shown >= 0 {
+		return p.shown
+	}
 	for _, c := range p.choices {
 		if v, err := strconv.Atoi(c.vals.Get("v")); err == nil {
 			return v
@@ -169,6 +177,7 @@ func (p *phone) arrive(a answer) error {
 		return fmt.Errorf("no game screen: status %d at %s: %.200s", a.status, a.final.Path, a.body)
 	}
 	p.game = strings.TrimPrefix(a.final.Path, "/g/")
+	p.shown = -1 // a new game: its screen says where it is
 	if !p.readScreen(a.body) {
 		return fmt.Errorf("game %s: the screen offers no tap", p.game)
 	}
@@ -279,6 +288,9 @@ func attrs(tag []byte) map[string]string {
 // answer that redrew the controls; it reports whether any game tap is on
 // offer now (none: the game is over).
 func (p *phone) readScreen(page []byte) bool {
+	if v, ok := shownVersion(page); ok {
+		p.shown = v
+	}
 	var taps []choice
 	var undo *choice
 	for _, fm := range tags(page, "form", true) {
@@ -354,6 +366,24 @@ func (p *phone) readScreen(page []byte) bool {
 	}
 	p.choices, p.undo = taps, undo
 	return len(taps) > 0
+}
+
+// versionAttr marks the controls with the version they were drawn at.
+var versionAttr = []byte(`data-version-src="`)
+
+// shownVersion is the version a screen or answer says its controls show.
+func shownVersion(page []byte) (int, bool) {
+	i := bytes.Index(page, versionAttr)
+	if i < 0 {
+		return 0, false
+	}
+	rest := page[i+len(versionAttr):]
+	j := bytes.IndexByte(rest, '"')
+	if j < 0 {
+		return 0, false
+	}
+	v, err := strconv.Atoi(string(rest[:j]))
+	return v, err == nil && v >= 0
 }
 
 // tapResult is one measured tap.

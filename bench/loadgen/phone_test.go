@@ -48,6 +48,9 @@ func TestReadScreenOffersTheScreensTaps(t *testing.T) {
 	if p.undo == nil || p.undo.path != "/g/G1/undo" || p.undo.vals.Get("v") != "9" {
 		t.Errorf("undo %+v", p.undo)
 	}
+	if v := p.version(); v != 9 {
+		t.Errorf("version %d, want the forms' 9 (the page names none)", v)
+	}
 	t.Run("an answer that does not redraw the controls keeps the screen", func(t *testing.T) {
 		if !p.readScreen([]byte(`<div id="alert" hx-swap-oob="true"></div>`)) || len(p.choices) != 3 {
 			t.Fatalf("the taps on offer were dropped: %+v", p.choices)
@@ -56,6 +59,14 @@ func TestReadScreenOffersTheScreensTaps(t *testing.T) {
 	t.Run("controls with no game tap mean the game is over", func(t *testing.T) {
 		if p.readScreen([]byte(`<div data-testid="controls"><p>Game over</p></div>`)) {
 			t.Fatalf("taps still offered: %+v", p.choices)
+		}
+	})
+	t.Run("a finished game's screen still says its version", func(t *testing.T) {
+		// No forms to read a v from: the refresh run once asked for the
+		// change since version 0 here.
+		p.readScreen([]byte(`<div data-version-src="43" data-testid="controls"><p>Game over</p></div>`))
+		if v := p.version(); v != 43 {
+			t.Errorf("version %d, want 43", v)
 		}
 	})
 }
