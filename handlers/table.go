@@ -173,8 +173,8 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 	}
 	if c.Request().Method == http.MethodGet && msg == "" {
 		// The answer is a function of both screens' keys and of whether
-		// the record was taken out (the delta header itself is made per
-		// request: it names the copy the client holds).
+		// the record was taken out (the delta header, which names the
+		// copy the client holds, is kept apart by deltaHeader).
 		stripped := "whole"
 		if c.Response().Header().Get(recordDeltaHeader) != "" {
 			stripped = "delta"
