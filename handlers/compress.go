@@ -247,6 +247,14 @@ func (w *compressWriter) Write(p []byte) (int, error) {
 		}
 		return w.ResponseWriter.Write(p)
 	}
+	if len(w.buf) == 0 && len(p) >= compressMin {
+		// The usual answer comes in one write: compress it from where it
+		// is rather than copy it into buf first.
+		if err := w.startCompressing(); err != nil {
+			return 0, err
+		}
+		return w.zw.Write(p)
+	}
 	w.buf = append(w.buf, p...)
 	if len(w.buf) >= compressMin {
 		if err := w.startCompressing(); err != nil {

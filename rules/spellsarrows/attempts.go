@@ -82,7 +82,7 @@ func AttemptOf(before State, index int, a Action) (Attempt, bool) {
 	setup := before.Setup()
 	sn := before.Snapshot()
 	at := Attempt{Index: index, Turn: sn.Turn, Made: a.Made}
-	m := before.Map()
+	m := before.SharedMap() // read only: Map would copy the whole court per attempt
 	switch a.Type {
 	case TypeSpyShot:
 		at.Player, at.Role = setup.Spy, RoleSpy
