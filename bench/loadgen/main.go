@@ -140,7 +140,17 @@ func (s *server) cpu() time.Duration {
 	if s == nil || s.cmd == nil {
 		return -1
 	}
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	return procCPU(strconv.Itoa(s.cmd.Process.Pid))
+}
+
+// ownCPU is the generator's own CPU time so far, or -1: it shares the
+// cores with the server, so what it spends a tap bounds what both can do.
+func ownCPU() time.Duration { return procCPU("self") }
+
+// procCPU is the user+system CPU time of process pid ("self" for this one)
+// from Linux's /proc, or -1 where there is none.
+func procCPU(pid string) time.Duration {
+	b, err := os.ReadFile("/proc/" + pid + "/stat")
 	if err != nil {
 		return -1
 	}
@@ -411,7 +421,7 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 	fmt.Fprintf(out, "the generator reads a tap answer in %.0f µs (in the app's tap loop only)\n", float64(time.Since(t0).Microseconds())/200)
 	var appTaps, bareTaps, appReads, bareReads, appRefreshes, bareRefreshes, raw, cpuPerTap []float64
 	for round := 1; round <= c.rounds; round++ {
-		cpu0 := srv.cpu()
+		cpu0, own0 := srv.cpu(), ownCPU()
 		app := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
 			p := phones[w]
 			if len(p.choices) == 0 {
@@ -430,7 +440,11 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 		if cpu := srv.cpu(); cpu >= 0 && len(app.lat) > 0 {
 			cpuPerTap = append(cpuPerTap, float64((cpu-cpu0).Microseconds())/1000/float64(len(app.lat)))
 		}
-		fmt.Fprintf(out, "round %d closed loop, %d phones, app taps: %s%s\n", round, c.closed, app, cpuNote(srv.cpu()-cpu0, len(app.lat)))
+		note := cpuNote(srv.cpu()-cpu0, len(app.lat))
+		if own := ownCPU(); own0 >= 0 && len(app.lat) > 0 {
+			note += fmt.Sprintf("; generator CPU %.2f ms per tap", float64((own-own0).Microseconds())/1000/float64(len(app.lat)))
+		}
+		fmt.Fprintf(out, "round %d closed loop, %d phones, app taps: %s%s\n", round, c.closed, app, note)
 		b := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
 			p := barePhones[w]
 			a, err := p.do(ctx, http.MethodPost, "/tap", form, true)
@@ -453,6 +467,7 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 				if a.status != http.StatusOK {
 					return tapResult{err: fmt.Errorf("GET %s: status %d", path(p), a.status)}
 				}
+				a = a.kept()
 				if c.barePlain {
 					kept.set(w, fixed{body: a.body, delta: a.delta})
 				} else {
@@ -520,11 +535,13 @@ func sample(ctx context.Context, p *phone, undo float64) (tap, page answer, form
 	if err != nil || a.status != http.StatusOK {
 		return answer{}, answer{}, nil, fmt.Errorf("sample tap: status %d, %v", a.status, err)
 	}
+	a = a.kept()
 	p.readScreen(a.body)
 	pg, err := p.do(ctx, http.MethodGet, "/g/"+p.game, nil, false)
 	if err != nil || pg.status != http.StatusOK {
 		return answer{}, answer{}, nil, fmt.Errorf("sample page: status %d, %v", pg.status, err)
 	}
+	pg = pg.kept()
 	p.readScreen(pg.body)
 	return a, pg, c.vals, nil
 }

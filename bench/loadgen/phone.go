@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/klauspost/compress/gzip"
 )
 
 // choice is one tap the screen offers: the form's action and the values a
@@ -41,6 +41,13 @@ type phone struct {
 	shown   int // the version of the screen (its data-version-src), -1 before one
 	turns   int
 	delta   bool // ask for record deltas
+
+	// The answer's buffers and gzip reader, reused from request to request:
+	// the generator shares the machine's two cores with the server it
+	// measures, and a fresh decoder and buffers per tap were a third of
+	// its CPU (decoder tables, then the collector).
+	rawBuf, bodyBuf bytes.Buffer
+	zr              *gzip.Reader
 }
 
 func newPhone(base string, tr http.RoundTripper, seed uint64, turns int) *phone {
@@ -58,7 +65,9 @@ func newPhone(base string, tr http.RoundTripper, seed uint64, turns int) *phone 
 // (handlers/delta.go).
 const recordDeltaHeader = "X-Grimoire-Record-Delta"
 
-// answer is what one request cost and returned.
+// answer is what one request cost and returned. Its raw and body are the
+// phone's own buffers, good until the phone's next request: whoever keeps
+// them clones them (answer.kept).
 type answer struct {
 	status  int
 	wire    int    // bytes on the wire (compressed when the server compressed)
@@ -100,24 +109,44 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 		return answer{}, err
 	}
 	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
+	p.rawBuf.Reset()
+	_, err = p.rawBuf.ReadFrom(res.Body)
 	elapsed := time.Since(start)
 	if err != nil {
 		return answer{}, err
 	}
+	raw := p.rawBuf.Bytes()
 	// The delta header is part of what the answer costs on the wire.
 	delta := res.Header.Get(recordDeltaHeader)
 	a := answer{status: res.StatusCode, wire: len(raw) + len(delta), raw: raw, enc: res.Header.Get("Content-Encoding"), delta: delta, body: raw, elapsed: elapsed, final: res.Request.URL}
-	if res.Header.Get("Content-Encoding") == "gzip" {
-		zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if a.enc == "gzip" {
+		if p.zr == nil {
+			p.zr, err = gzip.NewReader(bytes.NewReader(raw))
+		} else {
+			err = p.zr.Reset(bytes.NewReader(raw))
+		}
 		if err != nil {
 			return a, fmt.Errorf("gzip answer: %w", err)
 		}
-		if a.body, err = io.ReadAll(zr); err != nil {
+		p.bodyBuf.Reset()
+		if _, err := p.bodyBuf.ReadFrom(p.zr); err != nil {
 			return a, fmt.Errorf("gzip answer: %w", err)
 		}
+		a.body = p.bodyBuf.Bytes()
 	}
 	return a, nil
+}
+
+// kept is a with its bytes copied out of the phone's buffers, to keep past
+// the phone's next request.
+func (a answer) kept() answer {
+	raw := bytes.Clone(a.raw)
+	body := raw
+	if a.enc == "gzip" { // decoded into a buffer of its own
+		body = bytes.Clone(a.body)
+	}
+	a.raw, a.body = raw, body
+	return a
 }
 
 // version is the version the phone's screen was drawn at: what its
