@@ -1,13 +1,20 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,18 +31,29 @@ type fixed struct {
 	delta string
 }
 
+// bareTable is what the bare handler serves: one tap answer, one page,
+// and the page and refresh each phone last read from the app.
+type bareTable struct {
+	tap, page        fixed
+	pages, refreshes barePages
+}
+
 // bareEcho serves fixed bytes the way the app sent them, with none of its
 // work: the ceiling a handler on this machine could reach. Given the
 // app's compressed bytes it sends them with the same Content-Encoding, so
 // the generator inflates both answers alike and the ratio compares the
-// servers, not the generator's gunzip. GET /page/N answers with pages'
-// page N (the page phone N last read from the app, set before each bare
-// read phase), or with page when there is none.
+// servers, not the generator's gunzip. GET /page/N answers with page N of
+// t.pages (the page phone N last read from the app, set before each bare
+// read phase), or with t.page when there is none.
 //
-// GET /refresh/N answers likewise with refreshes' page N: the htmx refresh
+// GET /refresh/N answers likewise from t.refreshes: the htmx refresh
 // (`GET /g/ID?v=V-1`, what a page asks after an event) the app last
 // answered phone N.
-func bareEcho(tap, page fixed, pages, refreshes *barePages) (base string, stop func(), err error) {
+//
+// PUT /set/{tap,page,pages/N,refreshes/N} stores its body (with the
+// X-Enc and X-Delta headers as enc and delta) for the answers above: how
+// the generator fills a bare server running in a process of its own.
+func bareEcho(t *bareTable) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	send := func(c echo.Context, f fixed) error {
@@ -53,20 +71,235 @@ func bareEcho(tap, page fixed, pages, refreshes *barePages) (base string, stop f
 			if f, ok := from.get(n); err == nil && ok {
 				return send(c, f)
 			}
-			return send(c, page)
+			return send(c, t.page)
 		}
 	}
-	e.POST("/tap", func(c echo.Context) error { return send(c, tap) })
-	e.GET("/page", func(c echo.Context) error { return send(c, page) })
-	e.GET("/page/:n", perPhone(pages))
-	e.GET("/refresh/:n", perPhone(refreshes))
+	e.POST("/tap", func(c echo.Context) error { return send(c, t.tap) })
+	e.GET("/page", func(c echo.Context) error { return send(c, t.page) })
+	e.GET("/page/:n", perPhone(&t.pages))
+	e.GET("/refresh/:n", perPhone(&t.refreshes))
+	// Set before the runs that read them, never during one.
+	e.PUT("/set/:what", func(c echo.Context) error {
+		f, err := readFixed(c)
+		if err != nil {
+			return err
+		}
+		switch c.Param("what") {
+		case "tap":
+			t.tap = f
+		case "page":
+			t.page = f
+		default:
+			return echo.ErrNotFound
+		}
+		return c.NoContent(http.StatusNoContent)
+	})
+	e.PUT("/set/:what/:n", func(c echo.Context) error {
+		f, err := readFixed(c)
+		n, nerr := strconv.Atoi(c.Param("n"))
+		if err != nil || nerr != nil || n < 0 || n > 10000 {
+			return echo.ErrBadRequest
+		}
+		switch c.Param("what") {
+		case "pages":
+			t.pages.set(n, f)
+		case "refreshes":
+			t.refreshes.set(n, f)
+		default:
+			return echo.ErrNotFound
+		}
+		return c.NoContent(http.StatusNoContent)
+	})
+	return e
+}
+
+func readFixed(c echo.Context) (fixed, error) {
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, 8<<20))
+	if err != nil {
+		return fixed{}, err
+	}
+	return fixed{body: body, enc: c.Request().Header.Get("X-Enc"), delta: c.Request().Header.Get("X-Delta")}, nil
+}
+
+// bareArg is the first argument that makes this program the bare server
+// alone (see startBare).
+const bareArg = "bare-serve"
+
+// serveBare is the bare server as a process of its own: it prints its
+// address on stdout and serves until its stdin closes (the generator that
+// started it ended).
+func serveBare(out io.Writer) error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return "", nil, err
+		return err
 	}
-	srv := &http.Server{Handler: e, ReadHeaderTimeout: 5 * time.Second}
-	go srv.Serve(ln)
-	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
+	srv := &http.Server{Handler: bareEcho(&bareTable{}), ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		srv.Close()
+	}()
+	fmt.Fprintf(out, "http://%s\n", ln.Addr())
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// bareServer is the bare Echo handler the closed loop measures against.
+// By default it runs as a process of its own, as the app does: in the
+// generator's process its requests never crossed from one process to
+// another, which the app's always do (waking the other process's thread,
+// on the other core or after a switch), and that alone let it answer a
+// closed loop of 8 phones about twice as fast while both processes
+// together used under 1.3 of the 2 cores.
+type bareServer struct {
+	base  string
+	table *bareTable // in the generator's process; nil when it runs apart
+	cmd   *exec.Cmd
+	stdin io.Closer
+	srv   *http.Server
+}
+
+// startBare starts the bare server: in a child process running this same
+// program, or with inProcess in this one.
+func startBare(ctx context.Context, inProcess bool) (*bareServer, error) {
+	if inProcess {
+		t := &bareTable{}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, err
+		}
+		srv := &http.Server{Handler: bareEcho(t), ReadHeaderTimeout: 5 * time.Second}
+		go srv.Serve(ln)
+		return &bareServer{base: "http://" + ln.Addr().String(), table: t, srv: srv}, nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("bare server: %w", err)
+	}
+	cmd := exec.Command(exe, bareArg)
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("bare server: %w", err)
+	}
+	b := &bareServer{cmd: cmd, stdin: stdin}
+	line := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		if sc.Scan() {
+			line <- sc.Text()
+		}
+		close(line)
+		_, _ = io.Copy(io.Discard, stdout)
+	}()
+	select {
+	case l, ok := <-line:
+		if !ok || !strings.HasPrefix(l, "http://127.0.0.1:") {
+			b.stop()
+			return nil, fmt.Errorf("bare server: it said %q instead of its address", l)
+		}
+		b.base = l
+	case <-time.After(20 * time.Second):
+		b.stop()
+		return nil, errors.New("bare server: no address within 20s")
+	case <-ctx.Done():
+		b.stop()
+		return nil, ctx.Err()
+	}
+	return b, nil
+}
+
+// set stores f as what (tap, page, pages/N or refreshes/N).
+func (b *bareServer) set(ctx context.Context, what string, f fixed) error {
+	if b.table != nil {
+		kind, n, _ := strings.Cut(what, "/")
+		i, _ := strconv.Atoi(n)
+		switch kind {
+		case "tap":
+			b.table.tap = f
+		case "page":
+			b.table.page = f
+		case "pages":
+			b.table.pages.set(i, f)
+		case "refreshes":
+			b.table.refreshes.set(i, f)
+		}
+		return nil
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPut, b.base+"/set/"+what, bytes.NewReader(f.body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("X-Enc", f.enc)
+	req.Header.Set("X-Delta", f.delta)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("bare server: set %s: %w", what, err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNoContent {
+		return fmt.Errorf("bare server: set %s: status %d", what, res.StatusCode)
+	}
+	return nil
+}
+
+// setAll stores every page of from under kind (pages or refreshes).
+func (b *bareServer) setAll(ctx context.Context, kind string, from *barePages) error {
+	from.mu.Lock()
+	pages := slices.Clone(from.pages)
+	from.mu.Unlock()
+	for n, f := range pages {
+		if f.body == nil {
+			continue
+		}
+		if err := b.set(ctx, kind+"/"+strconv.Itoa(n), f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cpu is the bare server's CPU time so far, or -1 (in process: counted
+// with the generator's).
+func (b *bareServer) cpu() time.Duration {
+	if b.cmd == nil || b.cmd.Process == nil {
+		return -1
+	}
+	return procCPU(strconv.Itoa(b.cmd.Process.Pid))
+}
+
+// cpuSince is the bare server's CPU time since it was t0, or -1.
+func (b *bareServer) cpuSince(t0 time.Duration) time.Duration {
+	now := b.cpu()
+	if now < 0 || t0 < 0 {
+		return -1
+	}
+	return now - t0
+}
+
+func (b *bareServer) stop() {
+	if b.srv != nil {
+		b.srv.Close()
+	}
+	if b.cmd != nil {
+		b.stdin.Close()
+		done := make(chan struct{})
+		go func() { _ = b.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			_ = b.cmd.Process.Kill()
+			<-done
+		}
+	}
 }
 
 // barePages are the pages the app last sent each phone, one per phone: the

@@ -48,11 +48,21 @@ type config struct {
 	// barePlain makes the bare handler serve the answers' identity bytes
 	// (the baseline before 2026-12-01 15:00) instead of their wire bytes.
 	barePlain bool
+	// bareInProcess runs the bare handler inside the generator (the
+	// baseline before 2026-12-02 00:00) instead of in a process of its own.
+	bareInProcess bool
 }
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if len(os.Args) > 1 && os.Args[1] == bareArg {
+		if err := serveBare(os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen bare server:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
@@ -91,6 +101,7 @@ func parse(args []string) (config, error) {
 	fs.IntVar(&c.growthTaps, "growth-taps", 40, "taps measured at each length of the growth run")
 	fs.Float64Var(&c.undo, "undo", 0.02, "share of taps that are an undo")
 	fs.BoolVar(&c.barePlain, "bare-plain", false, "the bare Echo baseline serves the answers uncompressed (the old baseline) instead of the app's wire bytes with their Content-Encoding")
+	fs.BoolVar(&c.bareInProcess, "bare-in-process", false, "the bare Echo baseline runs inside the generator (the old baseline) instead of in a process of its own, as the app does")
 	fs.BoolVar(&c.delta, "delta", false, "phones send X-Grimoire-Record: delta (the record's change instead of the whole record)")
 	fs.StringVar(&runs, "runs", "open,closed,growth", "which runs: open, closed (with the baselines), growth, pages (headless Chromium)")
 	if err := fs.Parse(args); err != nil {
@@ -279,6 +290,14 @@ func cpuNote(cpu time.Duration, taps int) string {
 	return fmt.Sprintf("; server CPU %.2f ms per tap", float64(cpu.Microseconds())/1000/float64(taps))
 }
 
+// bareNote is the bare server's CPU per request, when it runs apart.
+func bareNote(cpu time.Duration, n int) string {
+	if cpu < 0 || n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; bare server CPU %.0f µs per request", float64(cpu.Microseconds())/float64(n))
+}
+
 // startPhones gives each of n phones a fresh game.
 func startPhones(ctx context.Context, base string, n, turns int, seed uint64, delta bool) ([]*phone, error) {
 	tr := transport(n)
@@ -402,11 +421,18 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 		tapFixed, pageFixed = fixed{body: tapAnswer.body, delta: tapAnswer.delta}, fixed{body: pageAnswer.body}
 	}
 	pages, refreshes := &barePages{}, &barePages{}
-	bare, stopBare, err := bareEcho(tapFixed, pageFixed, pages, refreshes)
+	bareSrv, err := startBare(ctx, c.bareInProcess)
 	if err != nil {
 		return err
 	}
-	defer stopBare()
+	defer bareSrv.stop()
+	if err := bareSrv.set(ctx, "tap", tapFixed); err != nil {
+		return err
+	}
+	if err := bareSrv.set(ctx, "page", pageFixed); err != nil {
+		return err
+	}
+	bare := bareSrv.base
 	bareTr := transport(c.closed)
 	barePhones := make([]*phone, c.closed)
 	for i := range barePhones {
@@ -445,6 +471,7 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			note += fmt.Sprintf("; generator CPU %.2f ms per tap", float64((own-own0).Microseconds())/1000/float64(len(app.lat)))
 		}
 		fmt.Fprintf(out, "round %d closed loop, %d phones, app taps: %s%s\n", round, c.closed, app, note)
+		bare0 := bareSrv.cpu()
 		b := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
 			p := barePhones[w]
 			a, err := p.do(ctx, http.MethodPost, "/tap", form, true)
@@ -453,7 +480,7 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			}
 			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 		})
-		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, same bytes: %s\n", round, c.closed, b)
+		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, same bytes: %s%s\n", round, c.closed, b, bareNote(bareSrv.cpuSince(bare0), len(b.lat)))
 		// appGets reads each phone's path in a closed loop and keeps what
 		// the app answered, for the bare handler to serve the same bytes.
 		appGets := func(what string, path func(p *phone) string, htmx bool, kept *barePages) *stats {
@@ -483,7 +510,11 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			return st
 		}
 		// bareGets has each phone read what the app last answered it.
-		bareGets := func(what, prefix string, htmx bool) *stats {
+		bareGets := func(what, prefix string, htmx bool, kept *barePages, kind string) (*stats, error) {
+			if err := bareSrv.setAll(ctx, kind, kept); err != nil {
+				return nil, err
+			}
+			bare0 := bareSrv.cpu()
 			st := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
 				a, err := barePhones[w].do(ctx, http.MethodGet, prefix+strconv.Itoa(w), nil, htmx)
 				if err != nil {
@@ -491,17 +522,23 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 				}
 				return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 			})
-			fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, each phone's last app %s: %s\n", round, c.closed, what, st)
-			return st
+			fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, each phone's last app %s: %s%s\n", round, c.closed, what, st, bareNote(bareSrv.cpuSince(bare0), len(st.lat)))
+			return st, nil
 		}
 		reads := appGets("game page GET", func(p *phone) string { return "/g/" + p.game }, false, pages)
-		bareRead := bareGets("page", "/page/", false)
+		bareRead, err := bareGets("page", "/page/", false, pages, "pages")
+		if err != nil {
+			return err
+		}
 		// The htmx refresh a page asks after an event: the change from the
 		// version before the phone's to its own.
 		refresh := appGets("htmx refresh GET", func(p *phone) string {
 			return fmt.Sprintf("/g/%s?v=%d", p.game, max(p.version()-1, 0))
 		}, true, refreshes)
-		bareRefresh := bareGets("refresh", "/refresh/", true)
+		bareRefresh, err := bareGets("refresh", "/refresh/", true, refreshes, "refreshes")
+		if err != nil {
+			return err
+		}
 		appRefreshes, bareRefreshes = append(appRefreshes, refresh.rate()), append(bareRefreshes, bareRefresh.rate())
 		rawRate, err := rawAppends(ctx, tmp, c.duration)
 		if err != nil {

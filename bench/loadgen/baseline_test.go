@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+)
+
+// The bare server apart from the generator is filled over HTTP: what a PUT
+// stores under a name is what the phones' GETs and POSTs get back, with
+// its encoding and record delta, and a phone with no page of its own gets
+// the sample page.
+func TestBareServerServesWhatItWasGiven(t *testing.T) {
+	srv := httptest.NewServer(bareEcho(&bareTable{}))
+	defer srv.Close()
+	b := &bareServer{base: srv.URL}
+	ctx := context.Background()
+	sets := map[string]fixed{
+		"tap":         {body: []byte("tap bytes"), enc: "gzip", delta: "d1"},
+		"page":        {body: []byte("sample page")},
+		"pages/2":     {body: []byte("phone 2's page"), enc: "br"},
+		"refreshes/0": {body: []byte("phone 0's refresh"), delta: "d2"},
+	}
+	for what, f := range sets {
+		if err := b.set(ctx, what, f); err != nil {
+			t.Fatalf("set %s: %v", what, err)
+		}
+	}
+	for _, tc := range []struct {
+		method, path string
+		want         fixed
+	}{
+		{http.MethodPost, "/tap", sets["tap"]},
+		{http.MethodGet, "/page", sets["page"]},
+		{http.MethodGet, "/page/2", sets["pages/2"]},
+		{http.MethodGet, "/page/5", sets["page"]},
+		{http.MethodGet, "/refresh/0", sets["refreshes/0"]},
+		{http.MethodGet, "/refresh/1", sets["page"]},
+	} {
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			req, _ := http.NewRequest(tc.method, srv.URL+tc.path, nil)
+			// Asked for nothing: the bytes must come back as they were put.
+			req.Header.Set("Accept-Encoding", "identity")
+			res, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			body, _ := io.ReadAll(res.Body)
+			if !bytes.Equal(body, tc.want.body) || res.Header.Get("Content-Encoding") != tc.want.enc || res.Header.Get(recordDeltaHeader) != tc.want.delta {
+				t.Errorf("got %q enc %q delta %q, want %q enc %q delta %q", body, res.Header.Get("Content-Encoding"), res.Header.Get(recordDeltaHeader), tc.want.body, tc.want.enc, tc.want.delta)
+			}
+		})
+	}
+	if err := b.set(ctx, "nothing/1", fixed{body: []byte("x")}); err == nil {
+		t.Error("a set of an unknown name was taken")
+	}
+}
+
+// In the generator's process the same names fill the table directly.
+func TestBareServerInProcessSetsItsTable(t *testing.T) {
+	b, err := startBare(context.Background(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.stop()
+	var pages barePages
+	pages.set(1, fixed{body: []byte("one")})
+	if err := b.setAll(context.Background(), "pages", &pages); err != nil {
+		t.Fatal(err)
+	}
+	if f, ok := b.table.pages.get(1); !ok || string(f.body) != "one" {
+		t.Errorf("page 1 is %q, %v", f.body, ok)
+	}
+	if _, ok := b.table.pages.get(0); ok {
+		t.Error("page 0 was set from an empty slot")
+	}
+}
