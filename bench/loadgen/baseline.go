@@ -146,12 +146,11 @@ func serveBare(out io.Writer) error {
 }
 
 // bareServer is the bare Echo handler the closed loop measures against.
-// By default it runs as a process of its own, as the app does: in the
-// generator's process its requests never crossed from one process to
-// another, which the app's always do (waking the other process's thread,
-// on the other core or after a switch), and that alone let it answer a
-// closed loop of 8 phones about twice as fast while both processes
-// together used under 1.3 of the 2 cores.
+// By default it runs as a process of its own, as the app does. In the
+// generator's process its answers never crossed from one process to
+// another, which the app's always do (waking the other process's thread
+// and switching to it), and that alone made it answer the same phones'
+// page GETs 1.6-2.1 times as fast (docs/performance.md, 2026-12-01 23:48).
 type bareServer struct {
 	base  string
 	table *bareTable // in the generator's process; nil when it runs apart
