@@ -34,8 +34,41 @@ type fixed struct {
 // bareTable is what the bare handler serves: one tap answer, one page,
 // and the page and refresh each phone last read from the app.
 type bareTable struct {
+	mu               sync.Mutex // guards tap and page
 	tap, page        fixed
 	pages, refreshes barePages
+}
+
+// setFixed stores f as what: tap, page, pages/N or refreshes/N.
+func (t *bareTable) setFixed(what string, f fixed) error {
+	kind, num, hasNum := strings.Cut(what, "/")
+	n, err := strconv.Atoi(num)
+	switch {
+	case !hasNum && (kind == "tap" || kind == "page"):
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if kind == "tap" {
+			t.tap = f
+		} else {
+			t.page = f
+		}
+	case hasNum && err == nil && n >= 0 && n <= 10000 && kind == "pages":
+		t.pages.set(n, f)
+	case hasNum && err == nil && n >= 0 && n <= 10000 && kind == "refreshes":
+		t.refreshes.set(n, f)
+	default:
+		return fmt.Errorf("bare server: no answer named %q", what)
+	}
+	return nil
+}
+
+func (t *bareTable) served(tap bool) fixed {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if tap {
+		return t.tap
+	}
+	return t.page
 }
 
 // bareEcho serves fixed bytes the way the app sent them, with none of its
@@ -71,42 +104,20 @@ func bareEcho(t *bareTable) *echo.Echo {
 			if f, ok := from.get(n); err == nil && ok {
 				return send(c, f)
 			}
-			return send(c, t.page)
+			return send(c, t.served(false))
 		}
 	}
-	e.POST("/tap", func(c echo.Context) error { return send(c, t.tap) })
-	e.GET("/page", func(c echo.Context) error { return send(c, t.page) })
+	e.POST("/tap", func(c echo.Context) error { return send(c, t.served(true)) })
+	e.GET("/page", func(c echo.Context) error { return send(c, t.served(false)) })
 	e.GET("/page/:n", perPhone(&t.pages))
 	e.GET("/refresh/:n", perPhone(&t.refreshes))
-	// Set before the runs that read them, never during one.
-	e.PUT("/set/:what", func(c echo.Context) error {
+	e.PUT("/set/*", func(c echo.Context) error {
 		f, err := readFixed(c)
 		if err != nil {
 			return err
 		}
-		switch c.Param("what") {
-		case "tap":
-			t.tap = f
-		case "page":
-			t.page = f
-		default:
-			return echo.ErrNotFound
-		}
-		return c.NoContent(http.StatusNoContent)
-	})
-	e.PUT("/set/:what/:n", func(c echo.Context) error {
-		f, err := readFixed(c)
-		n, nerr := strconv.Atoi(c.Param("n"))
-		if err != nil || nerr != nil || n < 0 || n > 10000 {
-			return echo.ErrBadRequest
-		}
-		switch c.Param("what") {
-		case "pages":
-			t.pages.set(n, f)
-		case "refreshes":
-			t.refreshes.set(n, f)
-		default:
-			return echo.ErrNotFound
+		if err := t.setFixed(c.Param("*"), f); err != nil {
+			return echo.NewHTTPError(http.StatusNotFound, err.Error())
 		}
 		return c.NoContent(http.StatusNoContent)
 	})
@@ -219,19 +230,7 @@ func startBare(ctx context.Context, inProcess bool) (*bareServer, error) {
 // set stores f as what (tap, page, pages/N or refreshes/N).
 func (b *bareServer) set(ctx context.Context, what string, f fixed) error {
 	if b.table != nil {
-		kind, n, _ := strings.Cut(what, "/")
-		i, _ := strconv.Atoi(n)
-		switch kind {
-		case "tap":
-			b.table.tap = f
-		case "page":
-			b.table.page = f
-		case "pages":
-			b.table.pages.set(i, f)
-		case "refreshes":
-			b.table.refreshes.set(i, f)
-		}
-		return nil
+		return b.table.setFixed(what, f)
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPut, b.base+"/set/"+what, bytes.NewReader(f.body))
 	if err != nil {

@@ -3,11 +3,28 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"runtime"
 	"testing"
+	"time"
 )
+
+// TestMain lets this test binary be the bare server's own process, as the
+// generator's binary is: startBare runs os.Executable with bareArg.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == bareArg {
+		if err := serveBare(os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
 
 // The bare server apart from the generator is filled over HTTP: what a PUT
 // stores under a name is what the phones' GETs and POSTs get back, with
@@ -77,5 +94,42 @@ func TestBareServerInProcessSetsItsTable(t *testing.T) {
 	}
 	if _, ok := b.table.pages.get(0); ok {
 		t.Error("page 0 was set from an empty slot")
+	}
+}
+
+// Apart from the generator, the bare server is a child process: it is
+// filled over HTTP, answers from its own process, and is gone once
+// stopped.
+func TestBareServerRunsInAProcessOfItsOwn(t *testing.T) {
+	ctx := context.Background()
+	b, err := startBare(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := b.cmd.Process.Pid
+	if pid == os.Getpid() {
+		t.Fatal("the bare server runs in the generator's process")
+	}
+	if err := b.set(ctx, "tap", fixed{body: []byte("from the child")}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Post(b.base+"/tap", "text/plain", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if string(body) != "from the child" {
+		t.Errorf("the child answered %q", body)
+	}
+	if runtime.GOOS == "linux" && b.cpu() < 0 {
+		t.Error("no CPU time read for the child")
+	}
+	b.stop()
+	if b.cmd.ProcessState == nil || !b.cmd.ProcessState.Exited() {
+		t.Errorf("the child has not exited: %v", b.cmd.ProcessState)
+	}
+	if _, err := (&http.Client{Timeout: time.Second}).Post(b.base+"/tap", "text/plain", nil); err == nil {
+		t.Error("the stopped child still answers")
 	}
 }
