@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
@@ -54,7 +55,10 @@ type config struct {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// A kill, like a Ctrl-C, ends the runs and stops the servers this
+	// generator started; without it the app's server outlived a killed
+	// generator.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) > 1 && os.Args[1] == bareArg {
 		if err := serveBare(os.Stdout); err != nil {
