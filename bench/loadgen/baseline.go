@@ -274,15 +274,6 @@ func (b *bareServer) cpu() time.Duration {
 	return procCPU(strconv.Itoa(b.cmd.Process.Pid))
 }
 
-// cpuSince is the bare server's CPU time since it was t0, or -1.
-func (b *bareServer) cpuSince(t0 time.Duration) time.Duration {
-	now := b.cpu()
-	if now < 0 || t0 < 0 {
-		return -1
-	}
-	return now - t0
-}
-
 func (b *bareServer) stop() {
 	if b.srv != nil {
 		b.srv.Close()
@@ -327,13 +318,25 @@ func (b *barePages) get(n int) (fixed, bool) {
 	return b.pages[n], true
 }
 
-// rawAppends is how many durable one-row commits per second SQLite does on
-// this disk with the store's pragmas (WAL, synchronous FULL, immediate
-// transactions), each row in its own transaction, for d.
-func rawAppends(ctx context.Context, dir string, d time.Duration) (float64, error) {
+// rawRun is what the raw appends did: how many commits in how long, and
+// the CPU they took (-1 without /proc). They run alone in the generator's
+// process, so its CPU over the loop is theirs. A commit here is mostly CPU
+// (the kernel's part of pwrite and fsync included), which bounds what
+// grouping commits can save.
+type rawRun struct {
+	n            int
+	elapsed, cpu time.Duration
+}
+
+func (r rawRun) rate() float64 { return float64(r.n) / r.elapsed.Seconds() }
+
+// rawAppends makes durable one-row commits with the store's pragmas (WAL,
+// synchronous FULL, immediate transactions), each row in its own
+// transaction, for d: what SQLite does on this disk without the app.
+func rawAppends(ctx context.Context, dir string, d time.Duration) (rawRun, error) {
 	f, err := os.CreateTemp(dir, "raw-*.db")
 	if err != nil {
-		return 0, err
+		return rawRun{}, err
 	}
 	f.Close()
 	path := f.Name()
@@ -342,7 +345,7 @@ func rawAppends(ctx context.Context, dir string, d time.Duration) (float64, erro
 	defer os.Remove(path + "-shm")
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_pragma=journal_mode(WAL)&_txlock=immediate")
 	if err != nil {
-		return 0, err
+		return rawRun{}, err
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
@@ -350,25 +353,29 @@ func rawAppends(ctx context.Context, dir string, d time.Duration) (float64, erro
 		game_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, action TEXT,
 		seat INTEGER NOT NULL, client_id TEXT, at INTEGER NOT NULL,
 		PRIMARY KEY (game_id, seq), UNIQUE (game_id, client_id)) STRICT, WITHOUT ROWID`); err != nil {
-		return 0, fmt.Errorf("raw appends: %w", err)
+		return rawRun{}, fmt.Errorf("raw appends: %w", err)
 	}
 	action := `{"type":"spy-shot","made":true}`
-	start := time.Now()
+	cpu0, start := ownCPU(), time.Now()
 	n := 0
 	for time.Since(start) < d {
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
-			return 0, err
+			return rawRun{}, err
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO entries (game_id, seq, kind, action, seat, client_id, at) VALUES (?, ?, 'action', ?, -1, ?, ?)`,
 			"raw", n, action, fmt.Sprint("c", n), time.Now().UnixMilli()); err != nil {
 			tx.Rollback()
-			return 0, err
+			return rawRun{}, err
 		}
 		if err := tx.Commit(); err != nil {
-			return 0, err
+			return rawRun{}, err
 		}
 		n++
 	}
-	return float64(n) / time.Since(start).Seconds(), nil
+	r := rawRun{n: n, elapsed: time.Since(start), cpu: -1}
+	if cpu := ownCPU(); cpu0 >= 0 && cpu >= 0 {
+		r.cpu = cpu - cpu0
+	}
+	return r, nil
 }

@@ -266,7 +266,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(out, "open loop %d taps/s offered, %d phones: %s%s\n", rate, c.phones, st, cpuNote(cpu, len(st.lat)))
+			fmt.Fprintf(out, "open loop %d taps/s offered, %d phones: %s%s\n", rate, c.phones, st, cpuNote("server", cpu, len(st.lat)))
 		}
 	}
 	if c.runs["closed"] {
@@ -287,11 +287,21 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	return nil
 }
 
-func cpuNote(cpu time.Duration, taps int) string {
+// cpuNote is who's CPU per tap, or nothing when it could not be read.
+func cpuNote(who string, cpu time.Duration, taps int) string {
 	if cpu < 0 || taps == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; server CPU %.2f ms per tap", float64(cpu.Microseconds())/1000/float64(taps))
+	return fmt.Sprintf("; %s CPU %.2f ms per tap", who, float64(cpu.Microseconds())/1000/float64(taps))
+}
+
+// cpuSince is CPU time now (from read) less t0, or -1 if either is unknown.
+func cpuSince(read func() time.Duration, t0 time.Duration) time.Duration {
+	now := read()
+	if now < 0 || t0 < 0 {
+		return -1
+	}
+	return now - t0
 }
 
 // bareNote is the bare server's CPU per request, when it runs apart.
@@ -470,10 +480,7 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 		if cpu := srv.cpu(); cpu >= 0 && len(app.lat) > 0 {
 			cpuPerTap = append(cpuPerTap, float64((cpu-cpu0).Microseconds())/1000/float64(len(app.lat)))
 		}
-		note := cpuNote(srv.cpu()-cpu0, len(app.lat))
-		if own := ownCPU(); own0 >= 0 && len(app.lat) > 0 {
-			note += fmt.Sprintf("; generator CPU %.2f ms per tap", float64((own-own0).Microseconds())/1000/float64(len(app.lat)))
-		}
+		note := cpuNote("server", cpuSince(srv.cpu, cpu0), len(app.lat)) + cpuNote("generator", cpuSince(ownCPU, own0), len(app.lat))
 		fmt.Fprintf(out, "round %d closed loop, %d phones, app taps: %s%s\n", round, c.closed, app, note)
 		bare0 := bareSrv.cpu()
 		b := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
@@ -484,7 +491,7 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			}
 			return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 		})
-		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, same bytes: %s%s\n", round, c.closed, b, bareNote(bareSrv.cpuSince(bare0), len(b.lat)))
+		fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, same bytes: %s%s\n", round, c.closed, b, bareNote(cpuSince(bareSrv.cpu, bare0), len(b.lat)))
 		// appGets reads each phone's path in a closed loop and keeps what
 		// the app answered, for the bare handler to serve the same bytes.
 		appGets := func(what string, path func(p *phone) string, htmx bool, kept *barePages) *stats {
@@ -526,7 +533,7 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 				}
 				return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}
 			})
-			fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, each phone's last app %s: %s%s\n", round, c.closed, what, st, bareNote(bareSrv.cpuSince(bare0), len(st.lat)))
+			fmt.Fprintf(out, "round %d closed loop, %d phones, bare Echo, each phone's last app %s: %s%s\n", round, c.closed, what, st, bareNote(cpuSince(bareSrv.cpu, bare0), len(st.lat)))
 			return st, nil
 		}
 		reads := appGets("game page GET", func(p *phone) string { return "/g/" + p.game }, false, pages)
@@ -544,18 +551,13 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			return err
 		}
 		appRefreshes, bareRefreshes = append(appRefreshes, refresh.rate()), append(bareRefreshes, bareRefresh.rate())
-		own0 = ownCPU()
-		rawRate, err := rawAppends(ctx, tmp, c.duration)
+		rr, err := rawAppends(ctx, tmp, c.duration)
 		if err != nil {
 			return err
 		}
-		// They run in the generator's process, alone: its CPU is theirs.
-		// A commit here is mostly CPU (the kernel's part of pwrite and
-		// fsync included), so it bounds what grouping commits can save.
-		rawNote := ""
-		if own := ownCPU(); own0 >= 0 && rawRate > 0 {
-			n := rawRate * c.duration.Seconds()
-			rawNote = fmt.Sprintf("; %.0f µs of CPU per append (%.2f cores)", float64((own-own0).Microseconds())/n, (own-own0).Seconds()/c.duration.Seconds())
+		rawRate, rawNote := rr.rate(), ""
+		if rr.cpu >= 0 && rr.n > 0 {
+			rawNote = fmt.Sprintf("; %.0f µs of CPU per append (%.2f cores)", float64(rr.cpu.Microseconds())/float64(rr.n), rr.cpu.Seconds()/rr.elapsed.Seconds())
 		}
 		fmt.Fprintf(out, "round %d raw durable SQLite appends (one row, one commit each): %.0f/s%s\n", round, rawRate, rawNote)
 		appTaps, bareTaps = append(appTaps, app.rate()), append(bareTaps, b.rate())

@@ -44,8 +44,8 @@ type phone struct {
 
 	// The answer's buffers and gzip reader, reused from request to request:
 	// the generator shares the machine's two cores with the server it
-	// measures, and a fresh decoder and buffers per tap were a third of
-	// its CPU (decoder tables, then the collector).
+	// measures, and a fresh decoder and buffers per answer were about a
+	// fifth of its CPU (decoder tables, then the collector).
 	rawBuf, bodyBuf bytes.Buffer
 	zr              *gzip.Reader
 }
