@@ -155,12 +155,12 @@ func TestBrowserCourtsideTapsOnASlowNetwork(t *testing.T) {
 				p.tapEvery(300*time.Millisecond, spyHalf)
 			} else {
 				p.tapEvery(300*time.Millisecond, spyHalf[:5])
-				p.netLike(true, 0)
+				goOffline(p, a)
 				p.tapEvery(300*time.Millisecond, spyHalf[5:9])
 				if got := p.outboxCount(); got == "" {
 					t.Fatal("offline, the screen does not count the taps waiting")
 				}
-				p.netLike(false, tc.latency)
+				goOnline(p, a, tc.latency)
 				p.tapEvery(300*time.Millisecond, spyHalf[9:])
 			}
 			// The screen already shows the whole half, and counts what waits.
@@ -242,15 +242,15 @@ func (w countingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func startCountingApp(t *testing.T) *countingApp {
 	t.Helper()
 	h, st := newHandler(t)
-	ca := &countingApp{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ca := &countingApp{app: &app{Store: st}}
+	srv := httptest.NewServer(ca.reachable(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.ServeHTTP(countingWriter{w, &ca.sent}, r)
-	}))
+	})))
 	t.Cleanup(func() {
 		srv.CloseClientConnections()
 		srv.Close()
 	})
-	ca.app = &app{URL: srv.URL, Store: st}
+	ca.URL = srv.URL
 	return ca
 }
 
@@ -272,7 +272,7 @@ func TestBrowserCourtsideReadyOfflineAfterOneVisit(t *testing.T) {
 		t.Fatalf("readiness says %q", got)
 	}
 
-	p.netLike(true, 0)
+	goOffline(p, a.app)
 	p.tapCSS(`a[href="/new/spells-arrows"]`)
 	p.do(shown(chromedp.CSS("#spy")))
 	p.do(
@@ -299,7 +299,7 @@ func TestBrowserCourtsideReadyOfflineAfterOneVisit(t *testing.T) {
 	p.waitPath("/offline/game")
 	p.waitVersion(len(spyHalf))
 
-	p.netLike(false, 0)
+	goOnline(p, a.app, 0)
 	p.waitPath("/g/" + id)
 	p.waitVersion(len(spyHalf))
 	serverEquals(t, p, a.app, id, actionsOf(t, spyHalf), 20*time.Second)

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,6 +28,39 @@ import (
 type app struct {
 	URL   string
 	Store store.Store
+	// down cuts the phone's network at the server's end too: while set,
+	// every request is dropped unanswered (see goOffline).
+	down atomic.Bool
+}
+
+// reachable is h behind a's network: while a.down is set, a request that
+// reaches the server is dropped with no answer, as if it had never left
+// the phone.
+func (a *app) reachable(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if a.down.Load() {
+			panic(http.ErrAbortHandler) // net/http closes the connection, unanswered
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// goOffline cuts the phone's network: the server drops whatever reaches it,
+// then Chromium's emulation takes the page and its service worker offline.
+// The emulation alone is not enough: on a loaded machine the service
+// worker's fetches (a sync of the outbox, a refresh of the kept home page)
+// still reached the server for seconds after navigator.onLine turned false.
+func goOffline(p *phone, a *app) {
+	p.t.Helper()
+	a.down.Store(true)
+	p.netLike(true, 0)
+}
+
+// goOnline gives the phone its network back, latencyMs each way.
+func goOnline(p *phone, a *app, latencyMs float64) {
+	p.t.Helper()
+	a.down.Store(false)
+	p.netLike(false, latencyMs)
 }
 
 // newHandler builds the whole app on a fresh SQLite file with random
@@ -57,12 +91,14 @@ func newHandler(tb testing.TB) (http.Handler, store.Store) {
 func startApp(t *testing.T) *app {
 	t.Helper()
 	h, st := newHandler(t)
-	srv := httptest.NewServer(h)
+	a := &app{Store: st}
+	srv := httptest.NewServer(a.reachable(h))
 	t.Cleanup(func() {
 		srv.CloseClientConnections()
 		srv.Close()
 	})
-	return &app{URL: srv.URL, Store: st}
+	a.URL = srv.URL
+	return a
 }
 
 // browser starts headless Chromium at a phone's size. Without Chromium the
