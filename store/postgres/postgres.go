@@ -158,7 +158,9 @@ const (
 	entryCols = `seq, kind, action, seat, client_id, at`
 
 	// visible is the WHERE clause of Games: created by $1 or a seat held by $1.
-	visible  = `g.owner = $1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.holder = $1)`
+	// Each half is searched in its own index (games_owner_created,
+	// seats_holder), where an OR with EXISTS scanned every game.
+	visible  = `g.id IN (SELECT id FROM games WHERE owner = $1 UNION ALL SELECT game_id FROM seats WHERE holder = $1 AND holder <> '')`
 	byRecent = ` ORDER BY g.updated DESC, g.created DESC, g.id`
 
 	insertEntry = `INSERT INTO entries (game_id, ` + entryCols + `) VALUES ($1, $2, $3, $4, $5, $6, $7)`

@@ -210,11 +210,21 @@ const (
 	entryCols = `seq, kind, action, seat, client_id, at`
 
 	// visible is the WHERE clause of Games: created by ?1 or a seat held by ?1.
-	visible = `g.owner = ?1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.holder = ?1)`
+	// Written as a list of ids, each half searched in its own index
+	// (games_owner_created, seats_holder): an OR with EXISTS made SQLite
+	// scan every game on the server for one device's home page.
+	visible = `g.id IN (SELECT id FROM games WHERE owner = ?1 UNION ALL SELECT game_id FROM seats WHERE holder = ?1 AND holder <> '')`
 	// Times are kept in milliseconds, so games made in the same one tie;
 	// the rowid, which grows with each insert, puts the later one first
 	// (the id, random, did not: the home list's order could change).
 	byRecent = ` ORDER BY g.updated DESC, g.created DESC, g.rowid DESC`
+
+	// checkQuery and bumpQuery are the two statements of every tap besides
+	// its INSERT: the game's version and whether the write's first ClientID
+	// is stored already, then the version moved on.
+	checkQuery = `SELECT g.version, e.seq IS NOT NULL FROM games g
+		LEFT JOIN entries e ON e.game_id = g.id AND e.client_id = ?2 WHERE g.id = ?1`
+	bumpQuery = `UPDATE games SET version = ?, updated = max(updated, ?) WHERE id = ?`
 )
 
 // readStmts are prepared on the read pool; database/sql prepares each on a
@@ -246,13 +256,10 @@ func (s *Store) prepare(ctx context.Context) error {
 	p(s.r, &s.rq.log, `SELECT `+entryCols+` FROM entries WHERE game_id = ? ORDER BY seq`)
 	p(s.r, &s.rq.seats, `SELECT game_id, idx, name, token, holder FROM seats WHERE game_id = ? ORDER BY idx`)
 
-	// The game's version and whether the write's first ClientID is stored
-	// already, in one statement: every append asks both.
-	p(s.w, &s.wq.check, `SELECT g.version, e.seq IS NOT NULL FROM games g
-		LEFT JOIN entries e ON e.game_id = g.id AND e.client_id = ?2 WHERE g.id = ?1`)
+	p(s.w, &s.wq.check, checkQuery)
 	p(s.w, &s.wq.clientSeq, `SELECT seq FROM entries WHERE game_id = ? AND client_id = ?`)
 	p(s.w, &s.wq.insert, `INSERT INTO entries (game_id, `+entryCols+`) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-	p(s.w, &s.wq.bump, `UPDATE games SET version = ?, updated = max(updated, ?) WHERE id = ?`)
+	p(s.w, &s.wq.bump, bumpQuery)
 	p(s.w, &s.wq.savepoint, `SAVEPOINT one_append`)
 	p(s.w, &s.wq.release, `RELEASE one_append`)
 	p(s.w, &s.wq.rollbackTo, `ROLLBACK TO one_append`)
