@@ -72,7 +72,7 @@ func (s *stats) String() string {
 		kb(median(s.size)), kb(median(s.wire)), kb(slices.Max(append([]int{0}, s.size...))), s.refused, s.errors)
 }
 
-func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1000) }
+func kb(n int) string { return fmt.Sprintf("%.2f KB", float64(n)/1000) }
 
 // medianOf is the median of a figure over rounds.
 func medianOf(xs []float64) float64 {
