@@ -80,9 +80,6 @@ func fragmentsBody(ctx context.Context, buf *bytes.Buffer, before, after []rende
 	var sent []string
 	for _, f := range after {
 		prev, ok := fragmentOf(before, f.ID)
-		// A fragment whose element lies inside one sent here (the court's
-		// overlay in its map) is sent too: that swap emptied its element.
-		inside := f.later == nil && insideOf(sent, f.ID)
 		if ok && prev.later != nil && prev.later == f.later && !f.Fresh {
 			continue // the very same drawing
 		}
@@ -90,7 +87,10 @@ func fragmentsBody(ctx context.Context, buf *bytes.Buffer, before, after []rende
 		if err != nil {
 			return fmt.Errorf("render fragment %s: %w", f.ID, err)
 		}
-		if ok && !f.Fresh && !inside {
+		// A fragment whose element lies inside one sent here (the court's
+		// overlay in its map) is sent too: that swap emptied its element.
+		// Asked last, as it searches the sent fragments' text.
+		if ok && !f.Fresh && !(f.later == nil && insideOf(sent, f.ID)) {
 			was, err := prev.html(ctx)
 			if err != nil {
 				return fmt.Errorf("render fragment %s: %w", f.ID, err)
