@@ -159,3 +159,45 @@ func BenchmarkRead(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHomeList reads one device's home list on a server holding many
+// other devices' games: 10 of its own and 2 seats among 3,000 games. Its
+// cost must follow the device's games, not the server's.
+//
+// Run: go test -run '^$' -bench HomeList ./store/sqlite
+func BenchmarkHomeList(b *testing.B) {
+	s, err := sqlite.Open(filepath.Join(b.TempDir(), "store.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	const devices, each = 300, 10
+	for i := range devices * each {
+		id, owner := fmt.Sprint("g", i), fmt.Sprint("dev", i%devices)
+		seats := []store.Seat{
+			{GameID: id, Index: 0, Name: "Ana", Token: "a" + id, Holder: owner},
+			{GameID: id, Index: 1, Name: "Ben", Token: "b" + id, Holder: fmt.Sprint("dev", (i+1)%devices)},
+		}
+		if i >= 2*devices {
+			seats[1].Holder = "" // most games wait for their second player
+		}
+		if err := s.CreateGame(ctx, store.Game{ID: id, Kind: "k", Owner: owner, SpectatorToken: "s" + id}, seats); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("Games", func(b *testing.B) {
+		for b.Loop() {
+			if gs, err := s.Games(ctx, "dev7"); err != nil || len(gs) != each+2 {
+				b.Fatalf("Games: %d games, %v", len(gs), err)
+			}
+		}
+	})
+	b.Run("GamesPage", func(b *testing.B) {
+		for b.Loop() {
+			if gs, total, err := s.GamesPage(ctx, "dev7", 0, 5); err != nil || len(gs) != 5 || total != each+2 {
+				b.Fatalf("GamesPage: %d games of %d, %v", len(gs), total, err)
+			}
+		}
+	})
+}
