@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -33,4 +34,24 @@ func (s *Store) PreparedStatements(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// HomeListPlan is PostgreSQL's plan for one page of Games(owner), made with
+// sequential scans priced out of reach: a plan that still scans a table
+// has no index to use.
+func (s *Store) HomeListPlan(ctx context.Context, owner string) (string, error) {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+		return "", err
+	}
+	rows, err := tx.Query(ctx, `EXPLAIN SELECT `+gameCols+` FROM games g WHERE `+visible+byRecent+` LIMIT $2 OFFSET $3`, owner, 10, 0)
+	if err != nil {
+		return "", err
+	}
+	lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	return strings.Join(lines, "\n"), err
 }

@@ -442,3 +442,20 @@ func BenchmarkConcurrentAppends(b *testing.B) {
 		})
 	}
 }
+
+// TestHomeListSearchesIndexes: a device's home list is found through the
+// owner and seat-holder indexes, never by reading every game on the server
+// (an OR with EXISTS did that).
+func TestHomeListSearchesIndexes(t *testing.T) {
+	t.Parallel()
+	s := openStore(t)
+	plan, err := s.HomeListPlan(context.Background(), "dev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range []string{"games", "seats"} {
+		if strings.Contains(plan, "Seq Scan on "+table) {
+			t.Errorf("the home list reads all of %s:\n%s", table, plan)
+		}
+	}
+}
