@@ -40,15 +40,16 @@ var compressible = map[string]bool{
 // its compression is paid on every tap: it goes out gzip at level 5 of
 // klauspost/compress, 18-29 µs on the real tap answers for 1,231 B, where
 // the standard library's gzip took 45-55 µs at level 4 for 1,234 B
-// (clearing its 640 KB of hash tables on every Reset) and brotli 1 36-50
+// (clearing its 640 KB of hash tables on every Reset) and brotli 1 30-50
 // µs for 1,448 B (BenchmarkAnswerCoders). In the running server the
 // coder's tables are out of the CPU's cache by the next tap, and then
-// they, not the loop, set the cost (the benchmark's -cold runs): level 5
-// takes 95-107 µs, the standard library's level 4 138-147 µs, level 1
-// 61-75 µs for 1,360 B, the stateless mode 41-48 µs for 1,443 B. The
-// cheaper modes save a few percent of a tap's CPU but would put the long
-// games' median tap answer, 1.34-1.37 KB at level 5, at 1.47-1.50 KB
-// (level 1, growth run of bench/loadgen), on the 1.5 KB line. An answer
+// they, not the loop, set the cost (the benchmark's -cold runs, three
+// runs on 2026-12-02): level 5 takes 77-107 µs, the standard library's
+// level 4 89-147 µs, brotli 1 49-74 µs, level 1 40-75 µs for 1,360 B, the
+// stateless mode 27-48 µs for 1,443 B. The cheaper modes save a few
+// percent of a tap's CPU, but level 1 puts the long games' median tap
+// answer, 1.34-1.37 KB at level 5, at 1.47-1.50 KB (the growth run of
+// bench/loadgen), on the 1.5 KB line. An answer
 // kept compressed and sent many times (a cached page, wholepage.go) is
 // worth brotli 5; assets, kept forever, get the strongest settings
 // (assetzip.go).
