@@ -24,8 +24,8 @@ func TestQueriesSearchIndexes(t *testing.T) {
 		{"home list", `SELECT ` + gameCols + ` FROM games g WHERE ` + visible + byRecent, []any{"dev"}},
 		{"home page", `SELECT ` + gameCols + ` FROM games g WHERE ` + visible + byRecent + ` LIMIT ?2 OFFSET ?3`, []any{"dev", 10, 0}},
 		{"home count", `SELECT count(*) FROM games g WHERE ` + visible, []any{"dev"}},
-		{"games made since", `SELECT count(*) FROM games WHERE owner = ? AND created >= ?`, []any{"dev", 0}},
-		{"seat by token", `SELECT game_id, idx, name, token, holder FROM seats WHERE token = ?`, []any{"t"}},
+		{"games made since", countSinceQuery, []any{"dev", 0}},
+		{"seat by token", seatByTokenQuery, []any{"t"}},
 		{"tap check", checkQuery, []any{"g", "c"}},
 		{"tap bump", bumpQuery, []any{1, 2, "g"}},
 	}

@@ -225,6 +225,9 @@ const (
 	checkQuery = `SELECT g.version, e.seq IS NOT NULL FROM games g
 		LEFT JOIN entries e ON e.game_id = g.id AND e.client_id = ?2 WHERE g.id = ?1`
 	bumpQuery = `UPDATE games SET version = ?, updated = max(updated, ?) WHERE id = ?`
+
+	countSinceQuery  = `SELECT count(*) FROM games WHERE owner = ? AND created >= ?`
+	seatByTokenQuery = `SELECT game_id, idx, name, token, holder FROM seats WHERE token = ?`
 )
 
 // readStmts are prepared on the read pool; database/sql prepares each on a
@@ -421,7 +424,7 @@ func (s *Store) GamesPage(ctx context.Context, owner string, offset, limit int) 
 // millisecond the store keeps.
 func (s *Store) CountGamesSince(ctx context.Context, owner string, since time.Time) (int, error) {
 	var n int
-	err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE owner = ? AND created >= ?`, owner, since.UnixMilli()).Scan(&n)
+	err := s.r.QueryRowContext(ctx, countSinceQuery, owner, since.UnixMilli()).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("count games of %s since %v: %w", owner, since, err)
 	}
@@ -603,7 +606,7 @@ func (s *Store) ClaimSeat(ctx context.Context, token, holder string) (store.Seat
 // SeatByToken reads the seat a join link names, without claiming it.
 func (s *Store) SeatByToken(ctx context.Context, token string) (store.Seat, error) {
 	var st store.Seat
-	err := s.r.QueryRowContext(ctx, `SELECT game_id, idx, name, token, holder FROM seats WHERE token = ?`, token).
+	err := s.r.QueryRowContext(ctx, seatByTokenQuery, token).
 		Scan(&st.GameID, &st.Index, &st.Name, &st.Token, &st.Holder)
 	if err != nil {
 		return store.Seat{}, fmt.Errorf("seat by token: %w", notFound(err))
