@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -676,6 +677,16 @@ func testGamesOrder(t *testing.T, open func(*testing.T) store.Store) {
 	// A free seat has no holder; the empty session must not own it.
 	if got := ids(""); len(got) != 0 {
 		t.Errorf(`Games("") = %v, want none`, got)
+	}
+	// A game ana made and sits in is found both ways, and listed once.
+	both := newGame(t, "ana")
+	bothSeats := newSeats(t, "Ana")
+	create(t, s, both, bothSeats)
+	if _, err := s.ClaimSeat(ctx, bothSeats[0].Token, "ana"); err != nil {
+		t.Fatalf("ClaimSeat: %v", err)
+	}
+	if got := ids("ana"); len(got) != 3 || !slices.Contains(got, both.ID) {
+		t.Errorf("Games(ana) = %v, want 3 games, %s once among them", got, both.ID)
 	}
 }
 
