@@ -16,7 +16,7 @@ import (
 // the per-answer coders, with what they replaced and with other modes,
 // reporting the bytes each sends: the figures behind perAnswer's levels.
 // Each runs hot (answer after answer, the coder's tables in the CPU's
-// cache) and cold (16 MB touched before each answer, as a server's other
+// cache) and cold (48 MB touched before each answer, as a server's other
 // work does between two taps): a coder's tables cost more than its loop
 // once they are not in cache.
 func BenchmarkAnswerCoders(b *testing.B) {
