@@ -49,10 +49,9 @@ var compressible = map[string]bool{
 // stateless mode 27-48 µs for 1,443 B. The cheaper modes save a few
 // percent of a tap's CPU, but level 1 puts the long games' median tap
 // answer, 1.34-1.37 KB at level 5, at 1.47-1.50 KB (the growth run of
-// bench/loadgen), on the 1.5 KB line. An answer
-// kept compressed and sent many times (a cached page, wholepage.go) is
-// worth brotli 5; assets, kept forever, get the strongest settings
-// (assetzip.go).
+// bench/loadgen), on the 1.5 KB line. An answer kept compressed and sent
+// many times (a cached page, wholepage.go) is worth brotli 5; assets, kept
+// forever, get the strongest settings (assetzip.go).
 var (
 	perAnswer = newCoders(1, 5)
 	kept      = newCoders(5, gzip.DefaultCompression)

@@ -477,10 +477,12 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 			}
 			return r
 		})
-		if cpu := srv.cpu(); cpu >= 0 && len(app.lat) > 0 {
-			cpuPerTap = append(cpuPerTap, float64((cpu-cpu0).Microseconds())/1000/float64(len(app.lat)))
+		// One reading of the server's CPU for the round's line and its median.
+		cpu := cpuSince(srv.cpu, cpu0)
+		if cpu >= 0 && len(app.lat) > 0 {
+			cpuPerTap = append(cpuPerTap, float64(cpu.Microseconds())/1000/float64(len(app.lat)))
 		}
-		note := cpuNote("server", cpuSince(srv.cpu, cpu0), len(app.lat)) + cpuNote("generator", cpuSince(ownCPU, own0), len(app.lat))
+		note := cpuNote("server", cpu, len(app.lat)) + cpuNote("generator", cpuSince(ownCPU, own0), len(app.lat))
 		fmt.Fprintf(out, "round %d closed loop, %d phones, app taps: %s%s\n", round, c.closed, app, note)
 		bare0 := bareSrv.cpu()
 		b := closedLoop(ctx, c.closed, c.duration, func(ctx context.Context, w int) tapResult {
