@@ -3,6 +3,8 @@ package handlers_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -199,13 +201,19 @@ func BenchmarkServerTap(b *testing.B) {
 	for _, bc := range []struct {
 		n      int
 		accept string
+		dict   bool // the phone holds the compression dictionary
 	}{
-		{10, ""}, {5000, ""},
+		{10, "", false}, {5000, "", false},
 		// As a browser asks: the answer compressed, as every real tap's is.
-		{10, "gzip, deflate, br, zstd"}, {5000, "gzip, deflate, br, zstd"},
+		{10, "gzip, deflate, br, zstd", false}, {5000, "gzip, deflate, br, zstd", false},
+		// As Chromium asks once it holds the dictionary (dcz).
+		{10, "gzip, deflate, br, zstd, dcb, dcz", true}, {5000, "gzip, deflate, br, zstd, dcb, dcz", true},
 	} {
 		n, name := bc.n, fmt.Sprintf("at-action-%d-delta", bc.n)
-		if bc.accept != "" {
+		switch {
+		case bc.dict:
+			name += "-dictionary"
+		case bc.accept != "":
 			name += "-compressed"
 		}
 		b.Run(name, func(b *testing.B) {
@@ -247,6 +255,10 @@ func BenchmarkServerTap(b *testing.B) {
 				}
 			}
 			cookies := strings.Join(cookie, "; ")
+			available := ""
+			if bc.dict {
+				available = benchDictionary(b, c, base)
+			}
 			parsed, _ := record.Parse(rec)
 			s, err := sa.Replay(parsed)
 			if err != nil {
@@ -290,6 +302,9 @@ func BenchmarkServerTap(b *testing.B) {
 				if bc.accept != "" {
 					req.Header.Set("Accept-Encoding", bc.accept)
 				}
+				if available != "" {
+					req.Header.Set("Available-Dictionary", available)
+				}
 				body.Reset()
 				rr := httptest.NewRecorder()
 				rr.Body = body
@@ -303,6 +318,30 @@ func BenchmarkServerTap(b *testing.B) {
 			b.ReportMetric(float64(sent)/float64(b.N), "answer-B/op")
 		})
 	}
+}
+
+// benchDictionary fetches the dictionary the home page links to, as
+// Chromium does, and returns the Available-Dictionary value naming it.
+func benchDictionary(b *testing.B, c *http.Client, base *url.URL) string {
+	b.Helper()
+	read := func(path string) []byte {
+		res, err := c.Get(base.ResolveReference(&url.URL{Path: path}).String())
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, err := io.ReadAll(res.Body)
+		if err != nil || res.StatusCode != http.StatusOK {
+			b.Fatalf("GET %s: status %d, %v", path, res.StatusCode, err)
+		}
+		return body
+	}
+	m := dictLink.FindSubmatch(read("/"))
+	if m == nil {
+		b.Fatal("the home page links to no dictionary")
+	}
+	sum := sha256.Sum256(read(string(m[1])))
+	return ":" + base64.StdEncoding.EncodeToString(sum[:]) + ":"
 }
 
 // BenchmarkReadPath is the scorekeeper's GET of a 94-action game: the htmx

@@ -9,11 +9,17 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/gzip"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/scribes"
+	"github.com/grimoire-games/grimoire/play/spellsarrows"
+	"github.com/grimoire-games/grimoire/play/tower"
 )
 
 // BenchmarkAnswerCoders compresses real tap answers (testdata/tapanswers,
 // taken from taps at actions 10 and 1,000 of a Spells & Arrows game) with
-// the per-answer coders, with what they replaced and with other modes,
+// the per-answer coders (zstd against the dictionary for a browser that
+// holds it, dictionary.go; gzip otherwise), with what they replaced and with other modes,
 // reporting the bytes each sends: the figures behind perAnswer's levels.
 // Each runs hot (answer after answer, the coder's tables in the CPU's
 // cache) and cold (48 MB touched before each answer, as a server's other
@@ -32,6 +38,11 @@ func BenchmarkAnswerCoders(b *testing.B) {
 		}
 		answers = append(answers, p)
 	}
+	// The dictionary a browser holding it is answered against (dcz).
+	dict, err := newDictionary([]play.Kind{spellsarrows.Kind{}, scribes.Kind{}, tower.Kind{}})
+	if err != nil {
+		b.Fatal(err)
+	}
 	fast := func(level int) func() zwriter {
 		return func() zwriter { w, _ := gzip.NewWriterLevel(io.Discard, level); return w }
 	}
@@ -44,6 +55,7 @@ func BenchmarkAnswerCoders(b *testing.B) {
 		one func() zwriter
 		enc string
 	}{
+		{name: "dictionary-per-answer", enc: "dcz"},
 		{name: "gzip-per-answer", enc: "gzip"},
 		{name: "brotli-per-answer", enc: "br"},
 		{name: "gzip-5", one: fast(5)},
@@ -73,7 +85,13 @@ func BenchmarkAnswerCoders(b *testing.B) {
 						b.StartTimer()
 					}
 					p := answers[i%len(answers)]
-					if bc.one == nil {
+					if bc.enc == "dcz" {
+						z, err := dict.compressed(p)
+						if err != nil {
+							b.Fatal(err)
+						}
+						sent += len(z)
+					} else if bc.one == nil {
 						z, err := perAnswer.all(bc.enc, p)
 						if err != nil {
 							b.Fatal(err)

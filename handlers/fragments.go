@@ -44,6 +44,9 @@ const refreshStep = "refresh\x00"
 // after each tap, and compressing it was most of such a GET's cost.
 func (h *Handler) keptFragments(c echo.Context, status int, id string, key screenKey, before, after []rendered) error {
 	enc := pickEncoding(c.Request().Header.Get(echo.HeaderAcceptEncoding))
+	if h.dict.covers(c.Request()) {
+		enc = "dcz"
+	}
 	if enc == "" || isHead(c) {
 		return writeFragments(c, status, before, after, "", false)
 	}
@@ -61,7 +64,13 @@ func (h *Handler) keptFragments(c echo.Context, status int, id string, key scree
 			c.Response().Header().Set("Cache-Control", "no-store")
 			return c.HTMLBlob(status, buf.Bytes())
 		}
-		body, err := compressed(enc, buf.String())
+		var body string
+		var err error
+		if enc == "dcz" {
+			body, err = h.dict.compressed(buf.Bytes())
+		} else {
+			body, err = compressed(enc, buf.String())
+		}
 		if err != nil {
 			return err
 		}

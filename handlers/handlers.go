@@ -76,6 +76,9 @@ type Handler struct {
 	csrfSlot string
 	// devices remembers decoded session cookies (devices.go).
 	devices *deviceMemo
+	// dict is what answers under /g/ are compressed against for browsers
+	// that hold it (dictionary.go); nil when no game draws samples.
+	dict *dictionary
 }
 
 // StopStreams ends every open event stream; call it when shutdown begins
@@ -117,6 +120,10 @@ func New(cfg Config) (*Handler, error) {
 	if now == nil {
 		now = time.Now
 	}
+	dict, err := newDictionary(cfg.Games)
+	if err != nil {
+		return nil, fmt.Errorf("handlers: %w", err)
+	}
 	limits := cfg.Limits.orDefaults()
 	creations := newCreationLimit(cfg.Store, limits.GamesPerHour, now)
 	h := &Handler{
@@ -135,6 +142,7 @@ func New(cfg Config) (*Handler, error) {
 		cache:     newGameCache(cacheMaxGames, cacheMaxBytes),
 		csrfSlot:  newCSRFSlot(),
 		devices:   newDeviceMemo(deviceMemoMax, time.Minute),
+		dict:      dict,
 
 		accessLogOn: cfg.AccessLog,
 	}
@@ -193,7 +201,7 @@ func (h *Handler) Echo() *echo.Echo {
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
 	e.Use(h.accessLog())
 	e.Use(h.transport)
-	e.Use(compress)
+	e.Use(h.compress)
 	e.Use(h.withDeadlines)
 	e.Use(securityHeaders)
 	e.Use(h.readBody)

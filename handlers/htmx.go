@@ -33,7 +33,7 @@ func redirect(c echo.Context, url string) error {
 
 func isStatic(c echo.Context) bool {
 	p := c.Request().URL.Path
-	return strings.HasPrefix(p, "/static/") || p == "/sw.js" || p == "/manifest.webmanifest" || p == "/favicon.ico"
+	return strings.HasPrefix(p, "/static/") || strings.HasPrefix(p, dictionaryPrefix) || p == "/sw.js" || p == "/manifest.webmanifest" || p == "/favicon.ico"
 }
 
 func isEventStream(c echo.Context) bool {

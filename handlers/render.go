@@ -55,9 +55,19 @@ func putBuf(buf *bytes.Buffer) {
 // page fills the layout's view model for this request.
 func (h *Handler) page(c echo.Context, title, section string) views.Page {
 	return views.Page{
-		Title:   title,
-		Section: section,
-		CSRF:    csrfToken(c),
-		Assets:  h.assets,
+		Title:      title,
+		Section:    section,
+		CSRF:       csrfToken(c),
+		Assets:     h.assets,
+		Dictionary: h.dictionaryURL(),
 	}
+}
+
+// dictionaryURL is where pages tell the browser to fetch the dictionary,
+// or "" when there is none.
+func (h *Handler) dictionaryURL() string {
+	if h.dict == nil {
+		return ""
+	}
+	return h.dict.path
 }

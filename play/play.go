@@ -124,6 +124,17 @@ type Stepper interface {
 	Step(t Table, s State, action json.RawMessage, seat int) (State, error)
 }
 
+// Sampler is a Kind that can show what its screens look like: tables of a
+// short game it plays the same way every time (a fixed seed, its own
+// players' names, nobody's real game), at a few points of that game. The
+// server draws them into the dictionary its answers are compressed against
+// (handlers/dictionary.go): the closer they are to the screens people see,
+// the smaller every tap's answer. Samples must be deterministic, so every
+// server of one build makes the same dictionary.
+type Sampler interface {
+	Samples() ([]Table, error)
+}
+
 // State is a game's state after some actions in force, as its Stepper made
 // it. Only the Kind that made it reads inside it.
 type State interface {

@@ -30,6 +30,9 @@ type Page struct {
 	// Players are the names this device has used, newest first, offered
 	// by the new-game forms' name fields (KnownPlayers).
 	Players []string
+	// Dictionary is the URL of the dictionary the server compresses game
+	// answers against, for the browser to fetch when idle ("" none).
+	Dictionary string
 }
 
 // csrfHeaders is the hx-headers value that makes every htmx request carry

@@ -52,6 +52,11 @@ type config struct {
 	// bareInProcess runs the bare handler inside the generator (the
 	// baseline before 2026-12-02 00:00) instead of in a process of its own.
 	bareInProcess bool
+	// dictionary has phones hold the compression dictionary their pages
+	// link to, as Chromium does (dictionary.go); dicts is the run's store
+	// of them (nil without).
+	dictionary bool
+	dicts      *dictStore
 }
 
 func main() {
@@ -107,6 +112,7 @@ func parse(args []string) (config, error) {
 	fs.BoolVar(&c.barePlain, "bare-plain", false, "the bare Echo baseline serves the answers uncompressed (the old baseline) instead of the app's wire bytes with their Content-Encoding")
 	fs.BoolVar(&c.bareInProcess, "bare-in-process", false, "the bare Echo baseline runs inside the generator (the old baseline) instead of in a process of its own, as the app does")
 	fs.BoolVar(&c.delta, "delta", false, "phones send X-Grimoire-Record: delta (the record's change instead of the whole record)")
+	fs.BoolVar(&c.dictionary, "dictionary", true, "phones hold the compression dictionary their pages link to and take answers compressed against it (dcz), as Chromium does; false: gzip only (the runs before 2026-12-02 04:00)")
 	fs.StringVar(&runs, "runs", "open,closed,growth", "which runs: open, closed (with the baselines), growth, pages (headless Chromium)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -117,6 +123,9 @@ func parse(args []string) (config, error) {
 	}
 	if c.growth, err = ints(growth); err != nil {
 		return c, fmt.Errorf("-growth: %w", err)
+	}
+	if c.dictionary {
+		c.dicts = newDictStore()
 	}
 	c.runs = map[string]bool{}
 	for _, r := range strings.Split(runs, ",") {
@@ -313,12 +322,12 @@ func bareNote(cpu time.Duration, n int) string {
 }
 
 // startPhones gives each of n phones a fresh game.
-func startPhones(ctx context.Context, base string, n, turns int, seed uint64, delta bool) ([]*phone, error) {
+func startPhones(ctx context.Context, c config, base string, n int, seed uint64) ([]*phone, error) {
 	tr := transport(n)
 	phones := make([]*phone, n)
 	for i := range phones {
-		phones[i] = newPhone(base, tr, seed+uint64(i), turns)
-		phones[i].delta = delta
+		phones[i] = newPhone(base, tr, seed+uint64(i), c.turns)
+		phones[i].delta, phones[i].dicts = c.delta, c.dicts
 		if err := phones[i].newGame(ctx); err != nil {
 			return nil, fmt.Errorf("phone %d: new game: %w", i, err)
 		}
@@ -331,7 +340,7 @@ func startPhones(ctx context.Context, base string, n, turns int, seed uint64, de
 // it was due (a tap waiting for its phone's previous answer waits on the
 // clock), so a slow server cannot hide by slowing the generator down.
 func openLoop(ctx context.Context, c config, base string, rate int, srv *server) (*stats, time.Duration, error) {
-	phones, err := startPhones(ctx, base, c.phones, c.turns, uint64(rate)*1000, c.delta)
+	phones, err := startPhones(ctx, c, base, c.phones, uint64(rate)*1000)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -419,7 +428,7 @@ func closedLoop(ctx context.Context, n int, d time.Duration, one func(ctx contex
 // app, a bare Echo handler serving the same bytes and raw durable SQLite
 // appends, alternating in each round.
 func closedRuns(ctx context.Context, c config, base string, srv *server, tmp string, out io.Writer) error {
-	phones, err := startPhones(ctx, base, c.closed, c.turns, 77, c.delta)
+	phones, err := startPhones(ctx, c, base, c.closed, 77)
 	if err != nil {
 		return err
 	}
@@ -451,6 +460,8 @@ func closedRuns(ctx context.Context, c config, base string, srv *server, tmp str
 	barePhones := make([]*phone, c.closed)
 	for i := range barePhones {
 		barePhones[i] = newPhone(bare, bareTr, uint64(i), c.turns)
+		// The bare server sends the app's bytes, dcz ones too.
+		barePhones[i].dict = phones[0].dict
 	}
 	// The app's tap loop also reads each answer to pick the next tap; the
 	// bare loop does not, so say what that reading costs the generator.
@@ -652,7 +663,7 @@ func growthRun(ctx context.Context, c config, base string, out io.Writer) error 
 			return err
 		}
 		p := newPhone(base, tr, uint64(n), c.turns)
-		p.delta = c.delta
+		p.delta, p.dicts = c.delta, c.dicts
 		t0 := time.Now()
 		if err := p.importGame(ctx, rec); err != nil {
 			return fmt.Errorf("import a game of %d actions: %w", n, err)

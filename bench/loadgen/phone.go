@@ -48,6 +48,13 @@ type phone struct {
 	// fifth of its CPU (decoder tables, then the collector).
 	rawBuf, bodyBuf bytes.Buffer
 	zr              *gzip.Reader
+	plain           []byte // a dcz answer inflated
+
+	// dicts are the run's dictionaries (nil: the phone takes none, as a
+	// browser without Compression Dictionary Transport); dict the one its
+	// pages link to.
+	dicts *dictStore
+	dict  *heldDict
 }
 
 func newPhone(base string, tr http.RoundTripper, seed uint64, turns int) *phone {
@@ -93,7 +100,12 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 	if form != nil {
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
-	req.Header.Set("Accept-Encoding", "gzip")
+	if p.dict != nil && strings.HasPrefix(path, "/g/") {
+		req.Header.Set("Accept-Encoding", "gzip, dcz")
+		req.Header.Set("Available-Dictionary", p.dict.available)
+	} else {
+		req.Header.Set("Accept-Encoding", "gzip")
+	}
 	if htmx {
 		req.Header.Set("HX-Request", "true")
 		if p.delta {
@@ -119,7 +131,13 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 	// The delta header is part of what the answer costs on the wire.
 	delta := res.Header.Get(recordDeltaHeader)
 	a := answer{status: res.StatusCode, wire: len(raw) + len(delta), raw: raw, enc: res.Header.Get("Content-Encoding"), delta: delta, body: raw, elapsed: elapsed, final: res.Request.URL}
-	if a.enc == "gzip" {
+	switch a.enc {
+	case "dcz":
+		if p.plain, err = p.dict.decode(raw, p.plain[:0]); err != nil {
+			return a, fmt.Errorf("dcz answer: %w", err)
+		}
+		a.body = p.plain
+	case "gzip":
 		if p.zr == nil {
 			p.zr, err = gzip.NewReader(bytes.NewReader(raw))
 		} else {
@@ -142,7 +160,7 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 func (a answer) kept() answer {
 	raw := bytes.Clone(a.raw)
 	body := raw
-	if a.enc == "gzip" { // decoded into a buffer of its own
+	if a.enc == "gzip" || a.enc == "dcz" { // decoded into a buffer of its own
 		body = bytes.Clone(a.body)
 	}
 	a.raw, a.body = raw, body
@@ -175,6 +193,9 @@ func (p *phone) newGame(ctx context.Context) error {
 	if err := p.readToken(a.body); err != nil {
 		return err
 	}
+	if err := p.holdDictionary(ctx, a.body); err != nil {
+		return err
+	}
 	setup := fmt.Sprintf(`{"victory":12,"spy":"Ana","mage":"Ben","turns":%d,"options":{}}`, p.turns)
 	a, err = p.do(ctx, http.MethodPost, "/new/spells-arrows", url.Values{"_csrf": {p.csrf}, "confirm": {"1"}, "setup": {setup}}, false)
 	if err != nil {
@@ -193,11 +214,29 @@ func (p *phone) importGame(ctx context.Context, rec []byte) error {
 	if err := p.readToken(a.body); err != nil {
 		return err
 	}
+	if err := p.holdDictionary(ctx, a.body); err != nil {
+		return err
+	}
 	a, err = p.do(ctx, http.MethodPost, "/import", url.Values{"_csrf": {p.csrf}, "json": {string(rec)}}, false)
 	if err != nil {
 		return err
 	}
 	return p.arrive(a)
+}
+
+// holdDictionary fetches the dictionary a page links to, when the phone
+// takes dictionaries and does not hold that one yet.
+func (p *phone) holdDictionary(ctx context.Context, page []byte) error {
+	href := dictionaryLink(page)
+	if p.dicts == nil || href == "" || (p.dict != nil && p.dict.url == p.base+href) {
+		return nil
+	}
+	d, err := p.dicts.get(ctx, p.client, p.base+href)
+	if err != nil {
+		return err
+	}
+	p.dict = d
+	return nil
 }
 
 // arrive reads the game screen a redirect led to.

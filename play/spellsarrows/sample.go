@@ -1,0 +1,76 @@
+package spellsarrows
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/rules/record"
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+)
+
+var _ play.Sampler = Kind{}
+
+// samplePhases is how many screens of each phase the samples show: every
+// phase a tap can lead to, the common ones twice (early and later in the
+// game, with other numbers on them). The end of a game, with its charts,
+// comes once a game and is left out.
+var samplePhases = map[sa.Phase]int{
+	sa.PhaseSpyShoot: 2, sa.PhaseSpyMove: 2, sa.PhaseResponse: 1,
+	sa.PhaseMage: 2, sa.PhaseCasting: 2, sa.PhaseTarget: 1, sa.PhaseBench: 1,
+}
+
+// sampleGap is how many actions apart two screens of one phase are taken.
+const sampleGap = 20
+
+// Samples is one game of random makes and misses, as the scorekeeper's
+// phone shows it in each phase.
+func (Kind) Samples() ([]play.Table, error) {
+	setup := sa.Setup{Victory: 12, Spy: "Ana", Mage: "Ben", Turns: 5}
+	const seed = 7
+	st, err := sa.New(setup, seed)
+	if err != nil {
+		return nil, fmt.Errorf("spells & arrows sample: %w", err)
+	}
+	raw, err := json.Marshal(st.Setup())
+	if err != nil {
+		return nil, fmt.Errorf("spells & arrows sample: %w", err)
+	}
+	r := rand.New(rand.NewPCG(seed, seed))
+	base := play.Table{Kind: record.SpellsArrows, GameID: "sampleGameId", Title: title(setup), CSRF: "sampleCsrfTokenOfThirtyTwoChars0",
+		Setup: raw, Seed: seed, Viewer: play.Scorekeeper, Owner: true}
+	var (
+		out     []play.Table
+		actions []json.RawMessage
+		seats   []int
+		taken   = map[sa.Phase]int{}
+		last    = map[sa.Phase]int{}
+	)
+	for len(actions) < 400 {
+		a := sa.RandomLegal(st, r)
+		if st, err = sa.Apply(st, a); err != nil {
+			return nil, fmt.Errorf("spells & arrows sample: action %d: %w", len(actions)+1, err)
+		}
+		b, err := json.Marshal(a)
+		if err != nil {
+			return nil, err
+		}
+		actions, seats = append(actions, b), append(seats, play.Scorekeeper)
+		ph := st.Snapshot().Phase
+		if ph == sa.PhaseOver {
+			break
+		}
+		if taken[ph] >= samplePhases[ph] || (taken[ph] > 0 && len(actions)-last[ph] < sampleGap) {
+			continue
+		}
+		taken[ph]++
+		last[ph] = len(actions)
+		t := base
+		t.Actions = actions[:len(actions):len(actions)]
+		t.ActionSeats = seats[:len(seats):len(seats)]
+		t.Version = len(actions)
+		out = append(out, t)
+	}
+	return out, nil
+}
