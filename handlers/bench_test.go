@@ -286,6 +286,7 @@ func BenchmarkServerTap(b *testing.B) {
 			sent := 0
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu0 := processCPU()
 			for i := 0; i < b.N; i++ {
 				// As a server reads it off the wire (httptest.NewRequest
 				// would parse it from text, a client's cost).
@@ -315,6 +316,9 @@ func BenchmarkServerTap(b *testing.B) {
 				sent += rr.Body.Len() + len(rr.Header().Get("X-Grimoire-Record-Delta"))
 			}
 			b.StopTimer()
+			if cpu := processCPU(); cpu0 >= 0 {
+				b.ReportMetric(float64((cpu-cpu0).Microseconds())/float64(b.N), "cpu-µs/op")
+			}
 			b.ReportMetric(float64(sent)/float64(b.N), "answer-B/op")
 		})
 	}

@@ -270,12 +270,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "target %s, %s per run\n", base, c.duration)
 	if c.runs["open"] {
-		for _, rate := range c.rates {
-			st, cpu, err := openLoop(ctx, c, base, rate, srv)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(out, "open loop %d taps/s offered, %d phones: %s%s\n", rate, c.phones, st, cpuNote("server", cpu, len(st.lat)))
+		if err := openRuns(ctx, c, base, srv, out); err != nil {
+			return err
 		}
 	}
 	if c.runs["closed"] {
@@ -292,6 +288,45 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		if err := growthRun(ctx, c, base, out); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// openRuns measures each open-loop rate against the app, then against the
+// bare Echo handler sending the app's tap answer at the same rate.
+func openRuns(ctx context.Context, c config, base string, srv *server, out io.Writer) error {
+	var bare *bareServer
+	defer func() {
+		if bare != nil {
+			bare.stop()
+		}
+	}()
+	for _, rate := range c.rates {
+		st, cpu, phones, err := openLoop(ctx, c, base, rate, srv)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "open loop %d taps/s offered, %d phones: %s%s\n", rate, c.phones, st, cpuNote("server", cpu, len(st.lat)))
+		p := phones[0]
+		if len(p.choices) == 0 {
+			if err := p.newGame(ctx); err != nil {
+				return err
+			}
+		}
+		tap, _, form, err := sample(ctx, p, 0)
+		if err != nil {
+			return err
+		}
+		if bare == nil {
+			if bare, err = startBare(ctx, c.bareInProcess); err != nil {
+				return err
+			}
+		}
+		if err := bare.set(ctx, "tap", fixed{body: tap.raw, enc: tap.enc, delta: tap.delta}); err != nil {
+			return err
+		}
+		bst, bcpu := openBare(ctx, c, rate, bare, form, p.dict)
+		fmt.Fprintf(out, "open loop %d taps/s offered, %d phones, bare Echo, same bytes: %s%s\n", rate, c.phones, bst, bareNote(bcpu, len(bst.lat)))
 	}
 	return nil
 }
@@ -335,61 +370,98 @@ func startPhones(ctx context.Context, c config, base string, n int, seed uint64)
 	return phones, nil
 }
 
-// openLoop offers taps at a fixed rate whatever the answers do: tap i is
-// due at start + i/rate on phone i mod n, and its latency counts from when
-// it was due (a tap waiting for its phone's previous answer waits on the
-// clock), so a slow server cannot hide by slowing the generator down.
-func openLoop(ctx context.Context, c config, base string, rate int, srv *server) (*stats, time.Duration, error) {
+// openLoop offers taps to the app at a fixed rate (openSchedule), each phone
+// playing its own game, and returns the phones with their games.
+func openLoop(ctx context.Context, c config, base string, rate int, srv *server) (*stats, time.Duration, []*phone, error) {
 	phones, err := startPhones(ctx, c, base, c.phones, uint64(rate)*1000)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
+	cpu0 := srv.cpu()
+	st := openSchedule(ctx, len(phones), rate, c.duration, func(ctx context.Context, w int) (tapResult, time.Time) {
+		p := phones[w]
+		r := p.tap(ctx, c.undo)
+		if r.over || (r.err == nil && len(p.choices) == 0) {
+			if err := p.newGame(ctx); err != nil {
+				return tapResult{err: fmt.Errorf("new game: %w", err)}, time.Time{}
+			}
+			return r, time.Now()
+		}
+		return r, time.Time{}
+	})
+	cpu := srv.cpu()
+	if cpu >= 0 {
+		cpu -= cpu0
+	}
+	return st, cpu, phones, nil
+}
+
+// openBare offers the bare Echo handler the same taps at the same rate, from
+// as many phones: what serving them costs a Go server that does nothing
+// else. At a low rate that floor is far above its cost in a closed loop
+// (each request wakes an idle process), and the app pays it too.
+func openBare(ctx context.Context, c config, rate int, bare *bareServer, form url.Values, dict *heldDict) (*stats, time.Duration) {
+	tr := transport(c.phones)
+	phones := make([]*phone, c.phones)
+	for i := range phones {
+		phones[i] = newPhone(bare.base, tr, uint64(i), c.turns)
+		phones[i].dict = dict
+	}
+	cpu0 := bare.cpu()
+	st := openSchedule(ctx, len(phones), rate, c.duration, func(ctx context.Context, w int) (tapResult, time.Time) {
+		a, err := phones[w].do(ctx, http.MethodPost, "/tap", form, true)
+		if err != nil {
+			return tapResult{err: err}, time.Time{}
+		}
+		return tapResult{latency: a.elapsed, wire: a.wire, size: len(a.body), status: a.status}, time.Time{}
+	})
+	return st, cpuSince(bare.cpu, cpu0)
+}
+
+// openSchedule offers calls at a fixed rate whatever the answers do: call i
+// is due at start + i/rate on worker i mod n, and its latency counts from
+// when it was due (a call waiting for its worker's previous answer waits on
+// the clock), so a slow server cannot hide by slowing the generator down.
+// one makes worker w's call; it returns when the worker was ready again if
+// that took more than the call (a new game), or the zero time.
+func openSchedule(ctx context.Context, n, rate int, d time.Duration, one func(ctx context.Context, w int) (tapResult, time.Time)) *stats {
 	st := &stats{}
-	total := int(float64(rate) * c.duration.Seconds())
-	due := make([]chan time.Time, len(phones))
+	total := int(float64(rate) * d.Seconds())
+	due := make([]chan time.Time, n)
 	var wg sync.WaitGroup
-	runCtx, cancel := context.WithTimeout(ctx, c.duration+30*time.Second)
+	runCtx, cancel := context.WithTimeout(ctx, d+30*time.Second)
 	defer cancel()
-	for i, p := range phones {
-		due[i] = make(chan time.Time, total/len(phones)+2)
+	for i := range due {
+		due[i] = make(chan time.Time, total/n+2)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			ready := time.Time{}
 			for t0 := range due[i] {
-				r := p.tap(runCtx, c.undo)
+				r, again := one(runCtx, i)
 				if r.err == nil {
 					r.latency = time.Since(later(t0, ready))
 				}
 				st.add(r)
-				if r.over || (r.err == nil && len(p.choices) == 0) {
-					if err := p.newGame(runCtx); err != nil {
-						st.add(tapResult{err: fmt.Errorf("new game: %w", err)})
-						return
-					}
-					ready = time.Now()
+				if !again.IsZero() {
+					ready = again
 				}
 			}
 		}()
 	}
-	cpu0 := srv.cpu()
 	start := time.Now()
 	interval := time.Second / time.Duration(rate)
 	for i := 0; i < total && runCtx.Err() == nil; i++ {
 		at := start.Add(time.Duration(i) * interval)
 		time.Sleep(time.Until(at))
-		due[i%len(phones)] <- at
+		due[i%n] <- at
 	}
 	for _, ch := range due {
 		close(ch)
 	}
 	wg.Wait()
 	st.elapsed = time.Since(start)
-	cpu := srv.cpu()
-	if cpu >= 0 {
-		cpu -= cpu0
-	}
-	return st, cpu, nil
+	return st
 }
 
 func later(a, b time.Time) time.Time {
