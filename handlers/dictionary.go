@@ -27,12 +27,13 @@ import (
 // keeps a dictionary of such fragments, fetched once per build, and names
 // it in Available-Dictionary on every request under /g/; those answers go
 // out as zstd compressed against it (Content-Encoding dcz). On the real tap
-// answers of BenchmarkAnswerCoders that is 495 B against gzip's 1,231 B,
-// in 91-103 µs against 128-131 µs with the caches cold (24-26 against
-// 27-30 µs warm): on a phone with one bar of signal the answer is two to
-// three times smaller, and the server spends less on it. Every other
-// client, and a browser still holding an older build's dictionary, gets
-// gzip as before.
+// answers of BenchmarkAnswerCoders that is 495 B against gzip's 1,231 B:
+// on a phone with one bar of signal the answer is two to three times
+// smaller. It costs the server no more: 76-103 µs against gzip's 101-131
+// µs with the caches cold, as between two taps, and 20-26 µs against
+// 19-30 µs warm (two runs, docs/perf/2026-12-02-bench-answercoders-*).
+// Every other client, and a browser still holding an older build's
+// dictionary, gets gzip as before.
 //
 // The dictionary is drawn at start from each game's own sample games
 // (play.Sampler) as tap answers are written, so it always matches the

@@ -13,6 +13,7 @@ import (
 // answer.
 type seenRequest struct {
 	method, path, available, encoding string
+	bytes                             int // the body as sent
 }
 
 // requestLog records what reaches the server and how it was answered.
@@ -27,7 +28,7 @@ func (l *requestLog) wrap(h http.Handler) http.Handler {
 		h.ServeHTTP(rw, r)
 		l.mu.Lock()
 		defer l.mu.Unlock()
-		l.seen = append(l.seen, seenRequest{r.Method, r.URL.Path, r.Header.Get("Available-Dictionary"), rw.encoding})
+		l.seen = append(l.seen, seenRequest{r.Method, r.URL.Path, r.Header.Get("Available-Dictionary"), rw.encoding, rw.n})
 	})
 }
 
@@ -41,6 +42,7 @@ func (l *requestLog) all() []seenRequest {
 type codingWriter struct {
 	http.ResponseWriter
 	encoding string
+	n        int
 }
 
 func (w *codingWriter) WriteHeader(code int) {
@@ -52,6 +54,7 @@ func (w *codingWriter) Write(p []byte) (int, error) {
 	if w.encoding == "" {
 		w.encoding = w.Header().Get("Content-Encoding")
 	}
+	w.n += len(p)
 	return w.ResponseWriter.Write(p)
 }
 
@@ -109,6 +112,11 @@ func TestBrowserTapsAnsweredAgainstTheDictionary(t *testing.T) {
 	for i, r := range taps {
 		if r.available == "" || r.encoding != "dcz" {
 			t.Errorf("tap %d: Available-Dictionary %q, answered %q: want the dictionary named and dcz", i+1, r.available, r.encoding)
+		}
+	}
+	for _, r := range log.all() {
+		if strings.HasPrefix(r.path, "/g/") {
+			t.Logf("%s %s: %d B %s", r.method, r.path, r.bytes, r.encoding)
 		}
 	}
 	// A reload draws the same game (the page itself goes brotli).

@@ -130,7 +130,9 @@ type Stepper interface {
 // server draws them into the dictionary its answers are compressed against
 // (handlers/dictionary.go): the closer they are to the screens people see,
 // the smaller every tap's answer. Samples must be deterministic, so every
-// server of one build makes the same dictionary.
+// server of one build makes the same dictionary. Only the server draws
+// them: their files are built with !js, and the phone's module goes
+// without.
 type Sampler interface {
 	Samples() ([]Table, error)
 }

@@ -20,6 +20,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,6 +58,9 @@ type config struct {
 	// of them (nil without).
 	dictionary bool
 	dicts      *dictStore
+	// cpuProfile is where the generator's own CPU profile goes ("" none):
+	// what it spends per tap is taken from the two cores it shares.
+	cpuProfile string
 }
 
 func main() {
@@ -113,6 +117,7 @@ func parse(args []string) (config, error) {
 	fs.BoolVar(&c.bareInProcess, "bare-in-process", false, "the bare Echo baseline runs inside the generator (the old baseline) instead of in a process of its own, as the app does")
 	fs.BoolVar(&c.delta, "delta", false, "phones send X-Grimoire-Record: delta (the record's change instead of the whole record)")
 	fs.BoolVar(&c.dictionary, "dictionary", true, "phones hold the compression dictionary their pages link to and take answers compressed against it (dcz), as Chromium does; false: gzip only (the runs before 2026-12-02 04:00)")
+	fs.StringVar(&c.cpuProfile, "cpuprofile", "", "write the generator's own CPU profile to this file")
 	fs.StringVar(&runs, "runs", "open,closed,growth", "which runs: open, closed (with the baselines), growth, pages (headless Chromium)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -267,6 +272,17 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 		defer srv.stop()
 		base = srv.base
+	}
+	if c.cpuProfile != "" {
+		f, err := os.Create(c.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	fmt.Fprintf(out, "target %s, %s per run\n", base, c.duration)
 	if c.runs["open"] {

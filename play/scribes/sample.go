@@ -1,8 +1,11 @@
+//go:build !js
+
 package scribes
 
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
@@ -18,7 +21,7 @@ var sampleAt = []int{3, 14}
 // phone shows it; every seat's moves are the greedy bot's, so the game
 // goes the same way every time.
 func (Kind) Samples() ([]play.Table, error) {
-	const seed = 11
+	const seed, botSeat = 11, 2
 	first := 0
 	setup := sc.Setup{Players: []string{"Mia", "Ben", "Bot"}, Bots: []string{"", "", "greedy"}, First: &first}
 	st, err := sc.New(setup, seed)
@@ -29,40 +32,28 @@ func (Kind) Samples() ([]play.Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("arcane scribes sample: %w", err)
 	}
-	base := play.Table{Kind: record.ArcaneScribes, GameID: "sampleGameId", Title: title(setup), CSRF: "sampleCsrfTokenOfThirtyTwoChars0",
-		Setup: raw, Seed: seed, Viewer: play.Scorekeeper, Owner: true,
-		Seats: []play.Seat{{Index: 2, Name: "Bot", Bot: "greedy"}}}
-	var out []play.Table
-	var actions []json.RawMessage
-	var seats []int
-	for _, at := range sampleAt {
-		for len(actions) < at && !st.Over() {
-			d := st.Decider()
-			if d < 0 {
-				break
-			}
-			a, err := botChoose("greedy", st, d, seed, len(actions))
-			if err != nil {
-				return nil, fmt.Errorf("arcane scribes sample: %w", err)
-			}
-			if st, err = sc.Apply(st, a); err != nil {
-				return nil, fmt.Errorf("arcane scribes sample: action %d: %w", len(actions)+1, err)
-			}
-			b, err := json.Marshal(a)
-			if err != nil {
-				return nil, err
-			}
-			seat := play.Scorekeeper
-			if d == 2 {
-				seat = 2
-			}
-			actions, seats = append(actions, b), append(seats, seat)
+	g := play.NewSampleGame(play.Table{Kind: record.ArcaneScribes, GameID: "sampleGameId", Title: title(setup),
+		CSRF: "sampleCsrfTokenOfThirtyTwoChars0", Setup: raw, Seed: seed, Viewer: play.Scorekeeper, Owner: true,
+		Seats: []play.Seat{{Index: botSeat, Name: "Bot", Bot: "greedy"}}})
+	for g.Len() < sampleAt[len(sampleAt)-1] && !st.Over() && st.Decider() >= 0 {
+		d := st.Decider()
+		a, err := botChoose("greedy", st, d, seed, g.Len())
+		if err != nil {
+			return nil, fmt.Errorf("arcane scribes sample: %w", err)
 		}
-		t := base
-		t.Actions = actions[:len(actions):len(actions)]
-		t.ActionSeats = seats[:len(seats):len(seats)]
-		t.Version = len(actions)
-		out = append(out, t)
+		if st, err = sc.Apply(st, a); err != nil {
+			return nil, fmt.Errorf("arcane scribes sample: action %d: %w", g.Len()+1, err)
+		}
+		seat := play.Scorekeeper // Mia and Ben share this phone
+		if d == botSeat {
+			seat = botSeat
+		}
+		if err := g.Add(a, seat); err != nil {
+			return nil, err
+		}
+		if slices.Contains(sampleAt, g.Len()) {
+			g.Show()
+		}
 	}
-	return out, nil
+	return g.Shown(), nil
 }

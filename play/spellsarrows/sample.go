@@ -1,3 +1,5 @@
+//go:build !js
+
 package spellsarrows
 
 import (
@@ -37,40 +39,28 @@ func (Kind) Samples() ([]play.Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("spells & arrows sample: %w", err)
 	}
+	g := play.NewSampleGame(play.Table{Kind: record.SpellsArrows, GameID: "sampleGameId", Title: title(setup),
+		CSRF: "sampleCsrfTokenOfThirtyTwoChars0", Setup: raw, Seed: seed, Viewer: play.Scorekeeper, Owner: true})
 	r := rand.New(rand.NewPCG(seed, seed))
-	base := play.Table{Kind: record.SpellsArrows, GameID: "sampleGameId", Title: title(setup), CSRF: "sampleCsrfTokenOfThirtyTwoChars0",
-		Setup: raw, Seed: seed, Viewer: play.Scorekeeper, Owner: true}
-	var (
-		out     []play.Table
-		actions []json.RawMessage
-		seats   []int
-		taken   = map[sa.Phase]int{}
-		last    = map[sa.Phase]int{}
-	)
-	for len(actions) < 400 {
+	taken, last := map[sa.Phase]int{}, map[sa.Phase]int{}
+	for g.Len() < 400 {
 		a := sa.RandomLegal(st, r)
 		if st, err = sa.Apply(st, a); err != nil {
-			return nil, fmt.Errorf("spells & arrows sample: action %d: %w", len(actions)+1, err)
+			return nil, fmt.Errorf("spells & arrows sample: action %d: %w", g.Len()+1, err)
 		}
-		b, err := json.Marshal(a)
-		if err != nil {
+		if err := g.Add(a, play.Scorekeeper); err != nil {
 			return nil, err
 		}
-		actions, seats = append(actions, b), append(seats, play.Scorekeeper)
 		ph := st.Snapshot().Phase
 		if ph == sa.PhaseOver {
 			break
 		}
-		if taken[ph] >= samplePhases[ph] || (taken[ph] > 0 && len(actions)-last[ph] < sampleGap) {
+		if taken[ph] >= samplePhases[ph] || (taken[ph] > 0 && g.Len()-last[ph] < sampleGap) {
 			continue
 		}
 		taken[ph]++
-		last[ph] = len(actions)
-		t := base
-		t.Actions = actions[:len(actions):len(actions)]
-		t.ActionSeats = seats[:len(seats):len(seats)]
-		t.Version = len(actions)
-		out = append(out, t)
+		last[ph] = g.Len()
+		g.Show()
 	}
-	return out, nil
+	return g.Shown(), nil
 }

@@ -1,8 +1,11 @@
+//go:build !js
+
 package tower
 
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
@@ -28,37 +31,28 @@ func (Kind) Samples() ([]play.Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mage's tower sample: %w", err)
 	}
-	base := play.Table{Kind: record.MagesTower, GameID: "sampleGameId", Title: title(st.Setup()), CSRF: "sampleCsrfTokenOfThirtyTwoChars0",
-		Setup: raw, Seed: seed, Viewer: play.Scorekeeper, Owner: true,
-		Seats: []play.Seat{{Index: twview.SeatMage, Name: "Ben", Bot: "greedy"}}}
-	var out []play.Table
-	var actions []json.RawMessage
-	var seats []int
-	for _, at := range sampleAt {
-		for len(actions) < at && !st.Over() {
-			side := st.ToPlay()
-			a, err := botMove(st, "greedy", side, seed, len(actions))
-			if err != nil {
-				return nil, fmt.Errorf("mage's tower sample: %w", err)
-			}
-			if st, err = tw.Apply(st, a); err != nil {
-				return nil, fmt.Errorf("mage's tower sample: action %d: %w", len(actions)+1, err)
-			}
-			b, err := json.Marshal(a)
-			if err != nil {
-				return nil, err
-			}
-			seat := play.Scorekeeper
-			if twview.SideSeat(side) == twview.SeatMage {
-				seat = twview.SeatMage
-			}
-			actions, seats = append(actions, b), append(seats, seat)
+	g := play.NewSampleGame(play.Table{Kind: record.MagesTower, GameID: "sampleGameId", Title: title(st.Setup()),
+		CSRF: "sampleCsrfTokenOfThirtyTwoChars0", Setup: raw, Seed: seed, Viewer: play.Scorekeeper, Owner: true,
+		Seats: []play.Seat{{Index: twview.SeatMage, Name: "Ben", Bot: "greedy"}}})
+	for g.Len() < sampleAt[len(sampleAt)-1] && !st.Over() {
+		side := st.ToPlay()
+		a, err := botMove(st, "greedy", side, seed, g.Len())
+		if err != nil {
+			return nil, fmt.Errorf("mage's tower sample: %w", err)
 		}
-		t := base
-		t.Actions = actions[:len(actions):len(actions)]
-		t.ActionSeats = seats[:len(seats):len(seats)]
-		t.Version = len(actions)
-		out = append(out, t)
+		if st, err = tw.Apply(st, a); err != nil {
+			return nil, fmt.Errorf("mage's tower sample: action %d: %w", g.Len()+1, err)
+		}
+		seat := play.Scorekeeper // the General, on this phone
+		if twview.SideSeat(side) == twview.SeatMage {
+			seat = twview.SeatMage
+		}
+		if err := g.Add(a, seat); err != nil {
+			return nil, err
+		}
+		if slices.Contains(sampleAt, g.Len()) {
+			g.Show()
+		}
 	}
-	return out, nil
+	return g.Shown(), nil
 }
