@@ -155,7 +155,7 @@ func (h *Handler) compress(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		req, res := c.Request(), c.Response()
 		enc := pickFastEncoding(req.Header.Get(echo.HeaderAcceptEncoding))
-		if h.dict != nil && strings.HasPrefix(req.URL.Path, "/g/") {
+		if h.dict.inScope(req.URL.Path) {
 			// Whichever coding this answer gets, the same URL may be sent
 			// compressed against the dictionary to a browser holding it.
 			res.Header().Add(echo.HeaderVary, headerAvailableDictionary)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math/bits"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 
@@ -25,8 +26,9 @@ import (
 // buttons around a few new words and numbers. A browser that takes
 // Compression Dictionary Transport (RFC 9842; Chromium since version 130)
 // keeps a dictionary of such fragments, fetched once per build, and names
-// it in Available-Dictionary on every request under /g/; those answers go
-// out as zstd compressed against it (Content-Encoding dcz). On the real tap
+// it in Available-Dictionary on every request under /g/ (a spectator's
+// under /watch/); those answers go out as zstd compressed against it
+// (Content-Encoding dcz). On the real tap
 // answers of BenchmarkAnswerCoders that is 495 B against gzip's 1,231 B:
 // on a phone with one bar of signal the answer is two to three times
 // smaller. It costs the server no more: 76-103 µs against gzip's 101-131
@@ -40,13 +42,16 @@ import (
 // templates of this build, and every server of the build makes the same
 // bytes: a phone's dictionary is good on any of them.
 
-// dictionaryMatch is the URL pattern the dictionary serves (RFC 9842's
-// match parameter): a game's page, its taps and its refreshes.
-const dictionaryMatch = "/g/*"
+// dictionaryScopes are the URLs whose answers are compressed against the
+// dictionary: a game's page, its taps and refreshes, and a spectator's.
+// A dictionary serves one URL pattern (RFC 9842's match), so the same bytes
+// are offered once per scope, each copy at its own URL: a spectator's page
+// links to the copy for /watch/, every other page to the one for /g/.
+var dictionaryScopes = []string{"/g/", "/watch/"}
 
 // dictionaryPrefix is where the dictionary is served, by the hash of its
-// bytes: a new build's dictionary has a new URL, and one URL's bytes never
-// change.
+// bytes and the scope it is offered for: a new build's dictionary has new
+// URLs, and one URL's bytes never change.
 const dictionaryPrefix = "/dictionary/"
 
 // dictionaryMax bounds the dictionary a phone fetches (brotli takes it to
@@ -71,8 +76,8 @@ type dictionary struct {
 	// available is the value of Available-Dictionary naming it: the
 	// SHA-256 as a structured-field byte sequence.
 	available string
-	// path is the URL it is served at.
-	path string
+	// paths are the URLs of its copies, one per scope (dictionaryScopes).
+	paths []string
 	// window is the zstd window: a power of two that reaches back over the
 	// whole dictionary.
 	window int
@@ -103,7 +108,9 @@ func newDictionary(games []play.Kind) (*dictionary, error) {
 	}
 	d := &dictionary{raw: raw, sum: sha256.Sum256(raw)}
 	d.available = ":" + base64.StdEncoding.EncodeToString(d.sum[:]) + ":"
-	d.path = dictionaryPrefix + hex.EncodeToString(d.sum[:16]) + ".txt"
+	for _, scope := range dictionaryScopes {
+		d.paths = append(d.paths, dictionaryPrefix+hex.EncodeToString(d.sum[:16])+"-"+strings.Trim(scope, "/")+".txt")
+	}
 	d.window = 1 << bits.Len(uint(len(raw)))
 	// Made once here, so a dictionary zstd refuses fails the start, not
 	// a tap.
@@ -189,13 +196,40 @@ func (d *dictionary) newCoder() (*zstd.Encoder, error) {
 	return zw, nil
 }
 
+// scope is the index of the scope a URL path lies in, or -1.
+func scope(path string) int {
+	for i, s := range dictionaryScopes {
+		if strings.HasPrefix(path, s) {
+			return i
+		}
+	}
+	return -1
+}
+
+// inScope says answers at this path may go out compressed against the
+// dictionary (so they vary on Available-Dictionary).
+func (d *dictionary) inScope(path string) bool { return d != nil && scope(path) >= 0 }
+
 // covers says the browser holds this dictionary for the request's URL: it
-// takes dcz and names this dictionary. A request under the dictionary's
-// match that names another (an older build's) is answered gzip.
+// takes dcz and names this dictionary. A request in scope that names
+// another (an older build's) is answered gzip.
 func (d *dictionary) covers(r *http.Request) bool {
-	return d != nil && strings.HasPrefix(r.URL.Path, "/g/") &&
-		r.Header.Get("Available-Dictionary") == d.available &&
+	return d.inScope(r.URL.Path) &&
+		r.Header.Get(headerAvailableDictionary) == d.available &&
 		takes(r.Header.Get(echo.HeaderAcceptEncoding), "dcz")
+}
+
+// linkFor is the copy a page at path links to: the spectator's under
+// /watch/, the game's everywhere else (a phone fetches that one once,
+// from whichever page it opens first, before it opens a game).
+func (d *dictionary) linkFor(path string) string {
+	if d == nil {
+		return ""
+	}
+	if i := scope(path); i > 0 {
+		return d.paths[i]
+	}
+	return d.paths[0]
 }
 
 // dczWriter compresses one answer against the dictionary: the header frame,
@@ -256,11 +290,15 @@ func (d *dictionary) compressed(p []byte) (string, error) {
 // and marked with the URLs it serves (Use-As-Dictionary).
 func (h *Handler) dictionaryFile(c echo.Context) error {
 	d := h.dict
-	if d == nil || c.Request().URL.Path != d.path {
+	i := -1
+	if d != nil {
+		i = slices.Index(d.paths, c.Request().URL.Path)
+	}
+	if i < 0 {
 		return notFound("No such dictionary.")
 	}
 	hd := c.Response().Header()
-	hd.Set("Use-As-Dictionary", `match="`+dictionaryMatch+`"`)
+	hd.Set("Use-As-Dictionary", `match="`+dictionaryScopes[i]+`*"`)
 	hd.Set("Cache-Control", "public, max-age=31536000, immutable")
 	tag := hex.EncodeToString(d.sum[:16])
 	hd.Set("ETag", `"`+tag+`"`)

@@ -22,7 +22,7 @@ import (
 )
 
 // dictLink finds the compression dictionary a page links to.
-var dictLink = regexp.MustCompile(`<link rel="compression-dictionary" href="(/dictionary/[0-9a-f]{32}\.txt)">`)
+var dictLink = regexp.MustCompile(`<link rel="compression-dictionary" href="(/dictionary/[0-9a-f]{32}-(?:g|watch)\.txt)">`)
 
 // heldDictionary is the dictionary as a browser holds it: its bytes, and
 // the Available-Dictionary value that names it.
@@ -36,9 +36,15 @@ type heldDictionary struct {
 // browser fetches it.
 func fetchDictionary(t *testing.T, c *client) heldDictionary {
 	t.Helper()
-	m := dictLink.FindStringSubmatch(c.get("/", nil).Body)
+	return fetchDictionaryOf(t, c, "/")
+}
+
+// fetchDictionaryOf reads the dictionary the page at path links to.
+func fetchDictionaryOf(t *testing.T, c *client, path string) heldDictionary {
+	t.Helper()
+	m := dictLink.FindStringSubmatch(c.get(path, nil).Body)
 	if m == nil {
-		t.Fatal("the home page links to no compression dictionary")
+		t.Fatalf("%s links to no compression dictionary", path)
 	}
 	res := c.get(m[1], nil)
 	if res.StatusCode != http.StatusOK {
@@ -124,7 +130,7 @@ func TestDictionaryIsServedOnceForAYear(t *testing.T) {
 	c := a.phone()
 	d := fetchDictionary(t, c)
 	sum := sha256.Sum256(d.raw)
-	if want := "/dictionary/" + hex.EncodeToString(sum[:16]) + ".txt"; d.url != want {
+	if want := "/dictionary/" + hex.EncodeToString(sum[:16]) + "-g.txt"; d.url != want {
 		t.Errorf("the dictionary is at %s, but its bytes hash to %s", d.url, want)
 	}
 	for _, frag := range []string{`#sa-status`, `#sa-controls`, `#tw-controls`, `#sc-controls`} {
@@ -156,7 +162,7 @@ func TestDictionaryIsServedOnceForAYear(t *testing.T) {
 	if res := c.get(d.url, hdr{"If-None-Match": res.Header.Get("ETag")}); res.StatusCode != http.StatusNotModified {
 		t.Errorf("a revalidation got %d, want 304", res.StatusCode)
 	}
-	if res := c.get("/dictionary/0123456789abcdef0123456789abcdef.txt", nil); res.StatusCode != http.StatusNotFound {
+	if res := c.get("/dictionary/0123456789abcdef0123456789abcdef-g.txt", nil); res.StatusCode != http.StatusNotFound {
 		t.Errorf("another build's dictionary got %d, want 404", res.StatusCode)
 	}
 
@@ -285,4 +291,39 @@ func TestKeptRefreshIsCompressedAgainstTheDictionary(t *testing.T) {
 	if got, want := undcz(t, d, first.Body), ungzip(t, refresh(h).Body); got != want {
 		t.Errorf("the dcz refresh differs from the gzip one:\n%s\n---\n%s", got, want)
 	}
+}
+
+// A spectator's page links to the same dictionary offered for /watch/, and
+// the refreshes it asks after each tap come compressed against it.
+func TestSpectatorRefreshIsCompressedAgainstTheDictionary(t *testing.T) {
+	a := newTestApp(t)
+	keeper := a.phone()
+	id := importWalk(t, keeper)
+	token := a.game(id).SpectatorToken
+	fan := a.phone()
+	watch := "/watch/" + token
+	d := fetchDictionaryOf(t, fan, watch)
+	if !strings.HasSuffix(d.url, "-watch.txt") {
+		t.Fatalf("the spectator's page links to %s, want the copy for /watch/", d.url)
+	}
+	if got := fan.get(d.url, nil).Header.Get("Use-As-Dictionary"); got != `match="/watch/*"` {
+		t.Errorf("Use-As-Dictionary = %q", got)
+	}
+	if g := fetchDictionary(t, keeper); !bytes.Equal(g.raw, d.raw) {
+		t.Error("the spectator's copy is not the same dictionary")
+	}
+	if res := keeper.post("/g/"+id+"/act", walkTap(t), htmx); res.StatusCode != http.StatusOK {
+		t.Fatalf("tap: status %d", res.StatusCode)
+	}
+	h := dczHeaders(d)
+	res := fan.get(watch+"?v=10", h)
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Encoding") != "dcz" || !res.varies("Available-Dictionary") {
+		t.Fatalf("spectator refresh: status %d, Content-Encoding %q, Vary %q", res.StatusCode, res.Header.Get("Content-Encoding"), res.vary())
+	}
+	h["Accept-Encoding"] = "gzip"
+	gz := fan.get(watch+"?v=10", h)
+	if got, want := undcz(t, d, res.Body), ungzip(t, gz.Body); got != want {
+		t.Errorf("the dcz refresh differs from the gzip one:\n%s\n---\n%s", got, want)
+	}
+	t.Logf("a spectator's refresh: %d B gzip, %d B dcz", len(gz.Body), len(res.Body))
 }

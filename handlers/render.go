@@ -59,15 +59,6 @@ func (h *Handler) page(c echo.Context, title, section string) views.Page {
 		Section:    section,
 		CSRF:       csrfToken(c),
 		Assets:     h.assets,
-		Dictionary: h.dictionaryURL(),
+		Dictionary: h.dict.linkFor(c.Request().URL.Path),
 	}
-}
-
-// dictionaryURL is where pages tell the browser to fetch the dictionary,
-// or "" when there is none.
-func (h *Handler) dictionaryURL() string {
-	if h.dict == nil {
-		return ""
-	}
-	return h.dict.path
 }

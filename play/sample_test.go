@@ -32,12 +32,11 @@ func TestSamplesAreLegalGamesDrawnTheSameEveryTime(t *testing.T) {
 			if len(first) < 2 || len(first) != len(again) {
 				t.Fatalf("%d samples, then %d: want the same few", len(first), len(again))
 			}
-			last := 0
 			for i, tb := range first {
-				if tb.Kind != k.Info().ID || tb.Version <= last || len(tb.Actions) != tb.Version || len(tb.ActionSeats) != len(tb.Actions) {
-					t.Fatalf("sample %d: kind %s, version %d after %d, %d actions, %d seats", i, tb.Kind, tb.Version, last, len(tb.Actions), len(tb.ActionSeats))
+				// A sample may show a version again, to another viewer.
+				if tb.Kind != k.Info().ID || tb.Version < 1 || len(tb.Actions) != tb.Version || len(tb.ActionSeats) != len(tb.Actions) {
+					t.Fatalf("sample %d: kind %s, version %d, %d actions, %d seats", i, tb.Kind, tb.Version, len(tb.Actions), len(tb.ActionSeats))
 				}
-				last = tb.Version
 				if _, err := k.Replay(tb.Record()); err != nil {
 					t.Fatalf("sample %d is no legal game: %v", i, err)
 				}

@@ -27,7 +27,7 @@ var samplePhases = map[sa.Phase]int{
 const sampleGap = 20
 
 // Samples is one game of random makes and misses, as the scorekeeper's
-// phone shows it in each phase.
+// phone shows it in each phase, and once as a spectator's does.
 func (Kind) Samples() ([]play.Table, error) {
 	setup := sa.Setup{Victory: 12, Spy: "Ana", Mage: "Ben", Turns: 5}
 	const seed = 7
@@ -62,5 +62,10 @@ func (Kind) Samples() ([]play.Table, error) {
 		last[ph] = g.Len()
 		g.Show()
 	}
-	return g.Shown(), nil
+	// And one of them as a spectator's phone shows it: no controls, and
+	// the words of someone watching.
+	shown := g.Shown()
+	watch := shown[len(shown)/2]
+	watch.Watch, watch.CSRF, watch.Owner = true, "", false
+	return append(shown, watch), nil
 }
