@@ -111,7 +111,7 @@ func newDictionary(games []play.Kind) (*dictionary, error) {
 	for _, scope := range dictionaryScopes {
 		d.paths = append(d.paths, dictionaryPrefix+hex.EncodeToString(d.sum[:16])+"-"+strings.Trim(scope, "/")+".txt")
 	}
-	d.window = 1 << bits.Len(uint(len(raw)))
+	d.window = max(zstd.MinWindowSize, 1<<bits.Len(uint(len(raw))))
 	// Made once here, so a dictionary zstd refuses fails the start, not
 	// a tap.
 	zw, err := d.newCoder()
@@ -177,7 +177,7 @@ func predictor(text []byte) (*zstd.Encoder, error) {
 		return nil, nil
 	}
 	zw, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1),
-		zstd.WithWindowSize(1<<bits.Len(uint(len(text)))), zstd.WithEncoderDictRaw(0, text), zstd.WithEncoderCRC(false))
+		zstd.WithWindowSize(max(zstd.MinWindowSize, 1<<bits.Len(uint(len(text))))), zstd.WithEncoderDictRaw(0, text), zstd.WithEncoderCRC(false))
 	if err != nil {
 		return nil, fmt.Errorf("dictionary: zstd: %w", err)
 	}
