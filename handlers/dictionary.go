@@ -10,9 +10,9 @@ import (
 	"io"
 	"math/bits"
 	"net/http"
+	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/labstack/echo/v4"
@@ -81,8 +81,17 @@ type dictionary struct {
 	// window is the zstd window: a power of two that reaches back over the
 	// whole dictionary.
 	window int
-	coders sync.Pool // *zstd.Encoder, streaming, with the dictionary loaded
+	// coders are streaming zstd writers with the dictionary loaded, kept
+	// on a free list rather than a sync.Pool: each holds ~0.7 MB of tables
+	// and costs a pass over the dictionary to make, and a pool emptied by
+	// every garbage collection made one anew every few dozen answers, its
+	// allocation bringing the next collection closer.
+	coders chan *zstd.Encoder
 }
+
+// dictionaryCoders bounds the free list: more answers compressed at once
+// than this make a coder for the moment and drop it after.
+func dictionaryCoders() int { return 2 * runtime.GOMAXPROCS(0) }
 
 // newDictionary draws the sample screens of every game that has them.
 // The games come in the app's order; the first game's samples end the
@@ -106,7 +115,7 @@ func newDictionary(games []play.Kind) (*dictionary, error) {
 		// The start goes: the last game's samples, least often seen.
 		raw = raw[len(raw)-dictionaryMax:]
 	}
-	d := &dictionary{raw: raw, sum: sha256.Sum256(raw)}
+	d := &dictionary{raw: raw, sum: sha256.Sum256(raw), coders: make(chan *zstd.Encoder, dictionaryCoders())}
 	d.available = ":" + base64.StdEncoding.EncodeToString(d.sum[:]) + ":"
 	for _, scope := range dictionaryScopes {
 		d.paths = append(d.paths, dictionaryPrefix+hex.EncodeToString(d.sum[:16])+"-"+strings.Trim(scope, "/")+".txt")
@@ -118,7 +127,7 @@ func newDictionary(games []play.Kind) (*dictionary, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.coders.Put(zw)
+	d.coders <- zw
 	return d, nil
 }
 
@@ -246,8 +255,10 @@ func (d *dictionary) writer(out io.Writer) (*dczWriter, error) {
 	if _, err := out.Write(head[:]); err != nil {
 		return nil, err
 	}
-	zw, ok := d.coders.Get().(*zstd.Encoder)
-	if !ok {
+	var zw *zstd.Encoder
+	select {
+	case zw = <-d.coders:
+	default:
 		var err error
 		if zw, err = d.newCoder(); err != nil {
 			return nil, err
@@ -264,7 +275,10 @@ func (w *dczWriter) Flush() error                { return w.zw.Flush() }
 func (w *dczWriter) Close() error {
 	err := w.zw.Close()
 	w.zw.Reset(io.Discard)
-	w.d.coders.Put(w.zw)
+	select {
+	case w.d.coders <- w.zw:
+	default: // the list is full: this one goes
+	}
 	w.zw = nil
 	return err
 }
