@@ -76,7 +76,7 @@ type Handler struct {
 	csrfSlot string
 	// devices remembers decoded session cookies (devices.go).
 	devices *deviceMemo
-	// dict is what answers under /g/ are compressed against for browsers
+	// dict is what answers under /g/ and /watch/ are compressed against for browsers
 	// that hold it (dictionary.go); nil when no game draws samples.
 	dict *dictionary
 }

@@ -64,5 +64,5 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/manifest.webmanifest", h.manifest)
 	e.GET("/favicon.ico", h.favicon)
 	e.GET("/static/*", h.asset)
-	e.GET(dictionaryPrefix+"*", h.dictionaryFile) // what answers under /g/ are compressed against
+	e.GET(dictionaryPrefix+"*", h.dictionaryFile) // what answers under /g/ and /watch/ are compressed against
 }
