@@ -82,10 +82,10 @@ type dictionary struct {
 	// whole dictionary.
 	window int
 	// coders are streaming zstd writers with the dictionary loaded, kept
-	// on a free list rather than a sync.Pool: each holds ~0.7 MB of tables
-	// and costs a pass over the dictionary to make, and a pool emptied by
-	// every garbage collection made one anew every few dozen answers, its
-	// allocation bringing the next collection closer.
+	// on a free list rather than a sync.Pool, which garbage collection
+	// empties: on a quiet server, a tap every few seconds with collections
+	// between, every answer would make a coder anew, its tables and a pass
+	// over the dictionary, 344-406 µs and 1.98 MB against 104-107 µs.
 	coders chan *zstd.Encoder
 }
 
