@@ -146,14 +146,18 @@ func writeSamples(buf *bytes.Buffer, k play.Kind, s play.Sampler) error {
 		return err
 	}
 	ctx := context.Background()
+	var known *zstd.Encoder
+	knownLen := -1 // the dictionary's length when known was made
 	for _, t := range tables {
 		frags, err := k.Fragments(t, nil)
 		if err != nil {
 			return fmt.Errorf("sample at version %d: %w", t.Version, err)
 		}
-		known, err := predictor(buf.Bytes())
-		if err != nil {
-			return err
+		if buf.Len() != knownLen {
+			if known, err = predictor(buf.Bytes()); err != nil {
+				return err
+			}
+			knownLen = buf.Len()
 		}
 		var add []rendered
 		for _, f := range frags {

@@ -50,8 +50,14 @@ func fetchDictionaryOf(t *testing.T, c *client, path string) heldDictionary {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("GET %s: status %d", m[1], res.StatusCode)
 	}
-	sum := sha256.Sum256([]byte(res.Body))
-	return heldDictionary{url: m[1], raw: []byte(res.Body), available: ":" + base64.StdEncoding.EncodeToString(sum[:]) + ":"}
+	return heldDictionary{url: m[1], raw: []byte(res.Body), available: availableValue([]byte(res.Body))}
+}
+
+// availableValue is the Available-Dictionary value naming a dictionary:
+// its SHA-256 as a structured-field byte sequence.
+func availableValue(raw []byte) string {
+	sum := sha256.Sum256(raw)
+	return ":" + base64.StdEncoding.EncodeToString(sum[:]) + ":"
 }
 
 // dczHeaders are the headers Chromium sends with a tap once it holds d.
