@@ -6,12 +6,29 @@ import (
 )
 
 // Bot chooses an action for a seat that must decide. Bots are pure: the same
-// state, seat and random source give the same action. Asked for a seat that
-// does not decide now, Choose returns an error wrapping ErrGameOver or
-// ErrNotYourTurn.
+// state, seat and random source give the same action, and the state they are
+// given reads the same afterwards. Asked for a seat that does not decide now,
+// Choose returns an error wrapping ErrGameOver or ErrNotYourTurn.
+//
+// Only this package's bots are Bots (decide is unexported), and every one's
+// Choose is choose(b, ...): the one way into a bot, which hands it a deep
+// copy of the state. A bot may then write anything into its state (the
+// search deals guesses into the hidden cards) without reaching its caller's.
 type Bot interface {
 	Name() string
 	Choose(s State, seat int, r *rand.Rand) (Action, error)
+	// decide picks seat's action on s, a deep copy the bot owns; seat is
+	// the decider of a game that is not over.
+	decide(s State, seat int, r *rand.Rand) (Action, error)
+}
+
+// choose is every bot's Choose: it checks that seat decides now and gives
+// the bot a deep copy of s.
+func choose(b Bot, s State, seat int, r *rand.Rand) (Action, error) {
+	if err := mayChoose(&s, seat); err != nil {
+		return Action{}, err
+	}
+	return b.decide(s.deepCopy(), seat, r)
 }
 
 // Level is one bot strength as the app offers it: ID is what records and
@@ -63,10 +80,11 @@ type RandomBot struct{}
 func (RandomBot) Name() string { return "random" }
 
 // Choose picks any legal action.
-func (RandomBot) Choose(s State, seat int, r *rand.Rand) (Action, error) {
-	if err := mayChoose(&s, seat); err != nil {
-		return Action{}, err
-	}
+func (b RandomBot) Choose(s State, seat int, r *rand.Rand) (Action, error) {
+	return choose(b, s, seat, r)
+}
+
+func (RandomBot) decide(s State, seat int, r *rand.Rand) (Action, error) {
 	acts := Legal(s).Actions
 	if len(acts) == 0 {
 		return Action{}, fmt.Errorf("%w: seat %d has no legal action", ErrIllegal, seat)
@@ -83,10 +101,11 @@ type GreedyBot struct{}
 func (GreedyBot) Name() string { return "greedy" }
 
 // Choose picks the best-rated legal action, breaking ties at random.
-func (GreedyBot) Choose(s State, seat int, r *rand.Rand) (Action, error) {
-	if err := mayChoose(&s, seat); err != nil {
-		return Action{}, err
-	}
+func (b GreedyBot) Choose(s State, seat int, r *rand.Rand) (Action, error) {
+	return choose(b, s, seat, r)
+}
+
+func (GreedyBot) decide(s State, seat int, r *rand.Rand) (Action, error) {
 	a, ok := greedy(s, seat, r)
 	if !ok {
 		return Action{}, fmt.Errorf("%w: seat %d has no legal action", ErrIllegal, seat)

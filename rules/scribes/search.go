@@ -45,11 +45,16 @@ func (SearchBot) Name() string { return "search" }
 // Choose picks the action for seat. Discards and follow-ups, where little
 // lies ahead, are decided by the greedy rating on one sample.
 func (b SearchBot) Choose(s State, seat int, r *rand.Rand) (Action, error) {
-	if err := mayChoose(&s, seat); err != nil {
-		return Action{}, err
-	}
+	return choose(b, s, seat, r)
+}
+
+func (b SearchBot) decide(s State, seat int, r *rand.Rand) (Action, error) {
 	info := s.infoSet(seat)
-	acts := Legal(info).Actions
+	// The decider's moves are listed from its own copy of the whole state:
+	// they depend only on what its seat sees (its oinks and reserve, the
+	// row, the supply), but Legal also weighs the stall ruling, which reads
+	// every seat's reserve, and an information set holds placeholders there.
+	acts := Legal(s).Actions
 	if len(acts) == 0 {
 		return Action{}, fmt.Errorf("%w: seat %d has no legal action", ErrIllegal, seat)
 	}
@@ -141,8 +146,9 @@ func (s State) line(a Action, seat int, r *rand.Rand) (float64, error) {
 
 // infoSet is what seat may see of s: the other seats' reserved cards, the
 // draw pile and the tile stack become placeholders (only their sizes stay).
+// It writes them into a deep copy: s is left as it was.
 func (s State) infoSet(seat int) State {
-	t := s.clone()
+	t := s.deepCopy()
 	for i := range t.players {
 		if i != seat {
 			for k := range t.players[i].reserve {
@@ -164,9 +170,10 @@ func (s State) infoSet(seat int) State {
 // cards seat has not seen (neither on the row, nor scribed, nor in its own
 // reserve), in index order, are shuffled and dealt to the hidden reserves
 // and the pile; the tiles not on the row and not spent are shuffled into
-// the stack.
+// the stack. Each guess is dealt into a deep copy of its own, so the
+// information set and the other samples stay as they were.
 func (s State) determinise(seat int, r *rand.Rand) (State, error) {
-	t := s.clone()
+	t := s.deepCopy()
 	seen := make([]bool, len(t.d.Cards))
 	for _, sl := range t.row {
 		if sl.card >= 0 {

@@ -266,16 +266,54 @@ func explicitDraw(d *Data, ids [][]string, n int) ([][]DrawCard, int, error) {
 	return nil, 0, fmt.Errorf("%w: the draw ends in a tie; add a round for the tied seats", ErrBadSetup)
 }
 
-// clone deep-copies everything Apply may change.
+// clone copies what Apply writes in place, and only that: Apply's one
+// copy per action stays cheap. It is not a deep copy. The players (their
+// oinks are arrays) and the follow-up are copied; the card and tile slices
+// (reserve, scribed, pile, stack, spent), the follow-up's queue and the
+// first-player draw are shared with s. That is safe for Apply alone
+// because play, advance and refill never write an element of those slices:
+// they only reslice them (pile[1:], queue[1:]) or grow them through full
+// slice expressions (append(x[:n:n], ...)), which always copy, so the old
+// state and the new one never see each other's changes
+// (TestApplyLeavesEveryStateAsItWas). Anything else that writes into a
+// state's slices, a bot's search above all, must work on deepCopy.
 func (s State) clone() State {
-	// Only what play and advance write in place is copied: the players
-	// (their oinks are arrays) and the follow-up. The card and tile slices
-	// are only resliced, or grown through full slice expressions, so the old
-	// state and the new one can share them.
 	c := s
 	c.players = slices.Clone(s.players)
 	if s.fol != nil {
 		f := *s.fol
+		c.fol = &f
+	}
+	return c
+}
+
+// deepCopy is s with every slice freshly allocated: nothing done to the
+// copy, in place or not, can reach s or any state s shares memory with.
+// Bots get one (Choose) and the search makes its information sets and
+// samples with it, because they write guesses into the hidden cards and
+// tiles; on a shared slice those guesses would land in the caller's state
+// (a server's kept state, the screens drawn from it, the taps judged by
+// it). The game's Data is read-only and stays shared.
+func (s State) deepCopy() State {
+	c := s
+	c.players = make([]player, len(s.players))
+	for i, p := range s.players {
+		p.reserve = slices.Clone(p.reserve)
+		p.scribed = slices.Clone(p.scribed)
+		c.players[i] = p
+	}
+	c.pile = slices.Clone(s.pile)
+	c.stack = slices.Clone(s.stack)
+	c.spent = slices.Clone(s.spent)
+	if s.draw != nil {
+		c.draw = make([][]DrawCard, len(s.draw))
+		for i, round := range s.draw {
+			c.draw[i] = slices.Clone(round)
+		}
+	}
+	if s.fol != nil {
+		f := *s.fol
+		f.queue = slices.Clone(s.fol.queue)
 		c.fol = &f
 	}
 	return c

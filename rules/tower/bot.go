@@ -7,11 +7,29 @@ import (
 )
 
 // Bot picks the next action for the side to play. Bots are pure: the same
-// state and the same random stream give the same action. On a finished game
-// Choose returns an error wrapping ErrGameOver.
+// state and the same random stream give the same action, and the state they
+// are given reads the same afterwards. On a finished game Choose returns an
+// error wrapping ErrGameOver.
+//
+// Only this package's bots are Bots (decide is unexported), and every one's
+// Choose is choose(b, ...): the one way into a bot, which hands it a deep
+// copy of the state. A bot may then write anything into its state (the
+// search guesses the camp's faces) without reaching its caller's.
 type Bot interface {
 	Name() string
 	Choose(s State, r *rand.Rand) (Action, error)
+	// decide picks the move on s, a deep copy the bot owns, of a game
+	// that is not over.
+	decide(s State, r *rand.Rand) (Action, error)
+}
+
+// choose is every bot's Choose: it refuses a finished game and gives the
+// bot a deep copy of s.
+func choose(b Bot, s State, r *rand.Rand) (Action, error) {
+	if s.Over() {
+		return Action{}, over(&s)
+	}
+	return b.decide(s.deepCopy(), r)
 }
 
 // Level is one bot strength as the app offers it: ID is what records and
@@ -84,10 +102,9 @@ type RandomBot struct{}
 func (RandomBot) Name() string { return "random" }
 
 // Choose picks a random legal action.
-func (RandomBot) Choose(s State, r *rand.Rand) (Action, error) {
-	if s.Over() {
-		return Action{}, over(&s)
-	}
+func (b RandomBot) Choose(s State, r *rand.Rand) (Action, error) { return choose(b, s, r) }
+
+func (RandomBot) decide(s State, r *rand.Rand) (Action, error) {
 	return randomAction(&s, r), nil
 }
 
@@ -181,10 +198,9 @@ type GreedyGeneral struct {
 func (GreedyGeneral) Name() string { return "greedy" }
 
 // Choose picks the rush move.
-func (g GreedyGeneral) Choose(s State, r *rand.Rand) (Action, error) {
-	if s.Over() {
-		return Action{}, over(&s)
-	}
+func (g GreedyGeneral) Choose(s State, r *rand.Rand) (Action, error) { return choose(g, s, r) }
+
+func (g GreedyGeneral) decide(s State, r *rand.Rand) (Action, error) {
 	return g.choose(&s, r), nil
 }
 
@@ -262,10 +278,9 @@ func DefaultMageWeights() MageWeights {
 func (GreedyMage) Name() string { return "greedy" }
 
 // Choose picks the best-scoring cast or skip.
-func (g GreedyMage) Choose(s State, r *rand.Rand) (Action, error) {
-	if s.Over() {
-		return Action{}, over(&s)
-	}
+func (g GreedyMage) Choose(s State, r *rand.Rand) (Action, error) { return choose(g, s, r) }
+
+func (g GreedyMage) decide(s State, r *rand.Rand) (Action, error) {
 	w := DefaultMageWeights()
 	if g.W != nil {
 		w = *g.W

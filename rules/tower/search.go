@@ -51,10 +51,9 @@ const generalReach = 5
 const quickPairs = 9
 
 // Choose picks the move for the side to play.
-func (b SearchBot) Choose(s State, r *rand.Rand) (Action, error) {
-	if s.Over() {
-		return Action{}, over(&s)
-	}
+func (b SearchBot) Choose(s State, r *rand.Rand) (Action, error) { return choose(b, s, r) }
+
+func (b SearchBot) decide(s State, r *rand.Rand) (Action, error) {
 	side := s.toPlay
 	info := s.infoSet(side)
 	cands := info.candidates()
@@ -128,8 +127,9 @@ func ucbPick(visits []int, value []float64, it int) int {
 // infoSet is what side may see of s, with every hidden part replaced by the
 // same stand-in: the Mage sees the camp's coins but not their faces (nor the
 // starting faces or the seed that drew them). The General sees everything.
+// It works on a deep copy: s is left as it was.
 func (s *State) infoSet(side Side) State {
-	t := *s
+	t := s.deepCopy()
 	if side != Mage {
 		return t
 	}
@@ -145,7 +145,9 @@ func (s *State) infoSet(side Side) State {
 
 // determinise fills the hidden parts of an information set with one guess:
 // each camp coin's face is drawn at even odds. It draws the same number of
-// random values for any two states side cannot tell apart.
+// random values for any two states side cannot tell apart. The guess goes
+// into a copy of its own; only arrays are written, so the copy of the value
+// is enough (the card is never written).
 func (s *State) determinise(side Side, r *rand.Rand) State {
 	t := *s
 	if side != Mage {

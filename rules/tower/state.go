@@ -96,6 +96,16 @@ func New(setup Setup, seed int64) (State, error) {
 	return s, nil
 }
 
+// deepCopy is s sharing no memory with it. A State is arrays but for its
+// card, which no code writes (Card's doc); copying the card's rows too
+// makes the copy stand alone even so, and it is what every bot is given
+// (Bot), so no bot can reach its caller's state whatever it writes.
+func (s State) deepCopy() State {
+	c := s
+	c.card = s.card.clone()
+	return c
+}
+
 // Setup returns a setup that recreates this game: the faces written out, so
 // the record no longer depends on the seed, and the card unless it is the
 // default one.
