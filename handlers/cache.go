@@ -7,7 +7,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net/url"
+	"reflect"
 	"slices"
 	"sort"
 	"sync"
@@ -153,6 +155,10 @@ type gameCache struct {
 	renders   int
 	screenHit int
 	fixedHit  int
+	// check, when set, hears of every kept state that differs from the
+	// replay of the record it stands for (verifyKept). Only tests set it
+	// (export_test.go), before the handler serves.
+	check func(error)
 }
 
 func newGameCache(maxGames, maxBytes int) *gameCache {
@@ -293,6 +299,47 @@ func (gc *gameCache) keepState(id string, version int, s play.State) {
 	e.size += add
 	gc.bytes += add
 	gc.evict()
+}
+
+// A kept state is trusted to be the record's replay by induction: Start
+// replays the record, Step applies one stored action with the rules' Apply,
+// and nothing changes a state once made. Apply never writes memory an older
+// state shares (rules/scribes clone, TestApplyLeavesEveryStateAsItWas), and a
+// bot decides on its own deep copy (the rules' Bot), so a tap judged and a
+// screen drawn on a kept state are those of the record. verifyKept checks the
+// induction in tests: a cold replay per tap costs too much to do in
+// production (docs/bots.md has the figure).
+
+// verifyKept compares t's kept state with a cold replay of t's actions when
+// the cache's check is on, and reports a difference (or a record that does
+// not replay) with when it was seen. States are compared in full, hidden
+// parts too (reflect.DeepEqual reads unexported fields), because what went
+// wrong before was hidden: guesses written into the deck order.
+func (h *Handler) verifyKept(k play.Kind, t play.Table, when string) {
+	report := h.cache.check
+	if report == nil || t.State == nil || t.State.InForce() != len(t.Actions) {
+		return
+	}
+	sp, ok := k.(play.Stepper)
+	if !ok {
+		return
+	}
+	cold := t
+	cold.State = nil
+	want, err := sp.Start(cold)
+	if err != nil {
+		report(fmt.Errorf("game %s at version %d, %s: the record does not replay: %w", t.GameID, t.Version, when, err))
+		return
+	}
+	same := reflect.DeepEqual(t.State, want)
+	if sm, ok := t.State.(interface{ Same(play.State) bool }); ok {
+		// A state that carries memos taken at different moments (a
+		// snapshot drawn once) says itself what makes two the same game.
+		same = sm.Same(want)
+	}
+	if !same {
+		report(fmt.Errorf("game %s at version %d, %s: the kept state after %d actions is not the record's replay", t.GameID, t.Version, when, len(t.Actions)))
+	}
 }
 
 // stateBytes is a kept state's size as the cache counts it: a rules state

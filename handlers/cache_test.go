@@ -33,6 +33,7 @@ func appOn(t *testing.T, st store.Store, keys [][]byte) *testApp {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkKept(t, h)
 	return &testApp{t: t, Store: st, Handler: h.Echo()}
 }
 

@@ -220,6 +220,7 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		if kind != store.KindUndo {
 			h.played(k, &t)
 		}
+		h.verifyKept(k, t, "before the tap was judged")
 		var rerr error
 		switch kind {
 		case store.KindUndo:
@@ -240,6 +241,8 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		case errors.Is(rerr, play.ErrNoBots):
 			return notFound("This game has no bots.")
 		}
+		// A bot decides on the kept state: it must leave it as it was.
+		h.verifyKept(k, t, "after the tap was judged")
 		if rerr != nil {
 			s.Status, s.Error = http.StatusUnprocessableEntity, rerr.Error()
 			return h.respond(c, k, s)
@@ -279,7 +282,16 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		// was made on (its key names that version, so a repeat racing it
 		// was stored there too, with the same entries): the log is what we
 		// read plus these entries, with no second read.
-		if st, ok := h.cache.appendTo(g.ID, v, entries, stepped(k, t, e)); ok {
+		next := stepped(k, t, e)
+		if next != nil && h.cache.check != nil {
+			after := t
+			n := len(t.Actions)
+			after.Actions = append(t.Actions[:n:n], e.Action)
+			after.ActionSeats = append(t.ActionSeats[:n:n], e.Seat)
+			after.Version, after.State = ver, next
+			h.verifyKept(k, after, "after the tap was stored")
+		}
+		if st, ok := h.cache.appendTo(g.ID, v, entries, next); ok {
 			s.Log = st.Log
 		} else {
 			s.Log = append(log[:v:v], entries...)

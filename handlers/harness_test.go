@@ -85,7 +85,18 @@ func newHandler(tb testing.TB) (http.Handler, store.Store) {
 	if err != nil {
 		tb.Fatalf("handlers: %v", err)
 	}
+	checkKept(tb, h)
 	return h.Echo(), st
+}
+
+// checkKept makes every test's handler compare each tap's kept state with
+// a cold replay of the record (handlers.CheckKeptStates) and fail the test
+// on a difference. Benchmarks measure the server as it runs, without it.
+func checkKept(tb testing.TB, h *handlers.Handler) {
+	if _, bench := tb.(*testing.B); bench {
+		return
+	}
+	handlers.CheckKeptStates(h, func(err error) { tb.Errorf("kept state: %v", err) })
 }
 
 func startApp(t *testing.T) *app {

@@ -87,6 +87,7 @@ func newLimitedApp(t *testing.T, l handlers.Limits, now func() time.Time, wrap f
 	if err != nil {
 		t.Fatalf("handlers: %v", err)
 	}
+	checkKept(t, h)
 	srv := httptest.NewUnstartedServer(nil)
 	srv.Config = h.Server()
 	if wrap != nil {

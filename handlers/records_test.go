@@ -53,6 +53,7 @@ func startRecApp(t *testing.T) *recApp {
 	if err != nil {
 		t.Fatalf("handlers: %v", err)
 	}
+	checkKept(t, h)
 	srv := httptest.NewServer(h.Echo())
 	t.Cleanup(func() { srv.Close(); st.Close() })
 	return &recApp{URL: srv.URL, Store: st}

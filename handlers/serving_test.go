@@ -47,6 +47,7 @@ func servingApp(t *testing.T, edit func(*handlers.Config)) (http.Handler, store.
 	if err != nil {
 		t.Fatalf("handlers: %v", err)
 	}
+	checkKept(t, h)
 	return h.Echo(), st
 }
 

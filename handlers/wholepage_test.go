@@ -36,6 +36,7 @@ func cachedApp(t *testing.T) (*handlers.Handler, *testApp, *app) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkKept(t, h)
 	e := h.Echo()
 	srv := httptest.NewServer(e)
 	t.Cleanup(func() {
