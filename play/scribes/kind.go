@@ -187,7 +187,9 @@ func (Kind) Bot(t play.Table) (json.RawMessage, int, bool, error) {
 // botChoose is the one call into the rules' bots. The random source is
 // drawn from the seed and the version, so two phones asking for the same
 // move get the same one, and a move taken back and asked again (a new
-// version) may differ.
+// version) may differ. st may be a server's kept state: the rules hand the
+// bot a deep copy of it (scribes.Bot), so what the bot guesses never
+// reaches the state screens are drawn from and taps are judged against.
 func botChoose(level string, st sc.State, seat int, seed int64, version int) (sc.Action, error) {
 	bot := sc.BotByName(level)
 	if bot == nil {

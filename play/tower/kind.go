@@ -245,7 +245,9 @@ func (Kind) Bot(t play.Table) (json.RawMessage, int, bool, error) {
 }
 
 // botMove is the one call into the rules' bots, kept apart so a bot API
-// that returns an error (a search level) changes only this function.
+// that returns an error (a search level) changes only this function. st
+// may be a server's kept state: the rules hand the bot a deep copy of it
+// (tower.Bot), so the faces the Archmage guesses stay in its own copies.
 func botMove(st tw.State, level string, side tw.Side, seed int64, version int) (tw.Action, error) {
 	mk, ok := tw.Bots()[level]
 	if !ok {
