@@ -136,3 +136,71 @@ func FuzzBotsLeaveTheirStateAsItWas(f *testing.F) {
 		botKeepsState(t, levels[int(level)%len(levels)].ID, setup, seed, acts, s, uint64(steps))
 	})
 }
+
+// TestSearchWithEveryReserveFull: with every seat's reserve full the rules
+// weigh the stall ruling, which may read every reserve. The Archmage once
+// listed its moves on its information set, whose hidden reserves are
+// placeholders, and crashed on states where the ruling reads one.
+func TestSearchWithEveryReserveFull(t *testing.T) {
+	found := 0
+	for seed := int64(1); seed <= 400 && found < 4; seed++ {
+		setup := S.Setup{Players: []string{"Ivy", "Bo", "Cy"}[:2+seed%2]}
+		s, err := S.New(setup, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(seed), 17))
+		var acts []S.Action
+		for n := 0; !s.Over() && n < 300; n++ {
+			if stallReadsHiddenReserve(s) {
+				found++
+				botKeepsState(t, "search", setup, seed, acts, s, uint64(n))
+				break
+			}
+			legal := S.Legal(s).Actions
+			a := legal[r.IntN(len(legal))]
+			for _, b := range legal {
+				if b.Type == S.ActReserve {
+					a = b // reserve whenever it may
+				}
+			}
+			if s, err = S.Apply(s, a); err != nil {
+				t.Fatal(err)
+			}
+			acts = append(acts, a)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no game reached a state where the stall ruling reads another seat's reserve")
+	}
+}
+
+// stallReadsHiddenReserve says the stall ruling, weighed for the decider,
+// reads the reserve of a seat that is not the decider's: every reserve is
+// full, and the seats before it in order can pay for nothing they see.
+func stallReadsHiddenReserve(s S.State) bool {
+	if s.Phase() != S.PhaseMain {
+		return false
+	}
+	for i := range s.Players() {
+		if len(s.Reserved(i)) < s.ReserveLimit() {
+			return false
+		}
+	}
+	for seat := range s.Players() {
+		for slot := range S.RowSize {
+			if c, ok := s.RowCard(slot); ok && len(S.Payments(s.Oinks(seat), c)) > 0 {
+				return false
+			}
+		}
+		if seat != s.Decider() {
+			return true
+		}
+		for _, c := range s.Reserved(seat) {
+			if len(S.Payments(s.Oinks(seat), c)) > 0 {
+				return false
+			}
+		}
+	}
+	return false
+}
