@@ -147,7 +147,11 @@ func screensAgree(t *testing.T, g diffGame, seed uint64) {
 	spectator := warm.phone()
 	r := rand.New(rand.NewPCG(seed, 28))
 	kept := 0
-	for step := 0; step < diffMaxActions; step++ {
+	limit := diffMaxActions
+	if testing.Short() {
+		limit = diffMaxActions / 2
+	}
+	for step := 0; step < limit; step++ {
 		tap, phone, bot, over := g.next(t, recordOf(), r)
 		if over {
 			break
