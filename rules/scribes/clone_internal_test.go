@@ -18,10 +18,11 @@ func TestApplyLeavesEveryStateAsItWas(t *testing.T) {
 			}
 			r := rand.New(rand.NewPCG(uint64(seed), 7))
 			for n := 0; !s.Over() && n < 400; n++ {
-				before := s.Snapshot()
+				// Compared in full (the pile and stack orders too, which a
+				// snapshot leaves out) with deep copies taken before.
+				before := s.deepCopy()
 				type succ struct {
-					s    State
-					snap Snapshot
+					s, was State
 				}
 				var next []succ
 				for _, a := range Legal(s).Actions {
@@ -29,18 +30,77 @@ func TestApplyLeavesEveryStateAsItWas(t *testing.T) {
 					if err != nil {
 						t.Fatalf("legal action %+v refused: %v", a, err)
 					}
-					next = append(next, succ{ns, ns.Snapshot()})
+					next = append(next, succ{ns, ns.deepCopy()})
 				}
-				if got := s.Snapshot(); !reflect.DeepEqual(got, before) {
+				if !reflect.DeepEqual(s, before) {
 					t.Fatalf("seed %d, step %d: applying to a state changed it", seed, n)
 				}
 				for i, x := range next {
-					if got := x.s.Snapshot(); !reflect.DeepEqual(got, x.snap) {
+					if !reflect.DeepEqual(x.s, x.was) {
 						t.Fatalf("seed %d, step %d: successor %d changed when its siblings were made", seed, n, i)
 					}
 				}
 				s = next[r.IntN(len(next))].s
 			}
+		}
+	}
+}
+
+// TestDeepCopySharesNothing: whatever is written into a deep copy, in
+// place, the state it was copied from reads the same (bots rely on it).
+func TestDeepCopySharesNothing(t *testing.T) {
+	setup := Setup{Players: []string{"a", "b", "c"}}
+	for seed := int64(1); seed <= 4; seed++ {
+		s, err := New(setup, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(seed), 9))
+		var acts []Action
+		for n := 0; !s.Over() && n < 200; n++ {
+			c := s.deepCopy()
+			for i := range c.players {
+				c.players[i].oinks[0] += 9
+				for _, xs := range [][]int{c.players[i].reserve, c.players[i].scribed} {
+					for k := range xs {
+						xs[k] = -7
+					}
+				}
+			}
+			for _, xs := range [][]int{c.pile, c.stack, c.spent} {
+				for k := range xs {
+					xs[k] = -7
+				}
+			}
+			for _, round := range c.draw {
+				for k := range round {
+					round[k].Seat = -7
+				}
+			}
+			if c.fol != nil {
+				c.fol.slot = -7
+				for k := range c.fol.queue {
+					c.fol.queue[k] = -7
+				}
+			}
+			want, err := New(setup, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range acts {
+				if want, err = Apply(want, a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !reflect.DeepEqual(s, want) {
+				t.Fatalf("seed %d, step %d: writing into a deep copy changed the original", seed, n)
+			}
+			legal := Legal(s).Actions
+			a := legal[r.IntN(len(legal))]
+			if s, err = Apply(s, a); err != nil {
+				t.Fatal(err)
+			}
+			acts = append(acts, a)
 		}
 	}
 }
