@@ -39,7 +39,7 @@ func (l *lockedBuffer) String() string {
 
 // serverOn is a new server over st with the given session keys, as after a
 // restart: its caches are empty, and the phones' cookies still hold.
-func serverOn(t *testing.T, st store.Store, key []byte, logTo *lockedBuffer) http.Handler {
+func serverOn(t *testing.T, st store.Store, key []byte, logTo *lockedBuffer) *handlers.Handler {
 	t.Helper()
 	h, err := handlers.New(handlers.Config{
 		Store: st, Games: testGames(),
@@ -49,7 +49,7 @@ func serverOn(t *testing.T, st store.Store, key []byte, logTo *lockedBuffer) htt
 	if err != nil {
 		t.Fatalf("handlers: %v", err)
 	}
-	return h.Echo()
+	return h
 }
 
 // damageGame appends, straight through the store as an older build could
@@ -84,7 +84,7 @@ func TestDamagedRecordIsReportedNotFatal(t *testing.T) {
 	t.Cleanup(func() { st.Close() })
 	key := make([]byte, 64)
 	rand.Read(key)
-	a := &testApp{t: t, Store: st, Handler: serverOn(t, st, key, &lockedBuffer{})}
+	a := &testApp{t: t, Store: st, Handler: serverOn(t, st, key, &lockedBuffer{}).Echo()}
 	owner, fan, stranger := a.phone(), a.phone(), a.phone()
 	id := owner.newSAGame("Ana", "Ben", "3")
 	owner.mustAct(id, 0, tollMade)
@@ -99,7 +99,8 @@ func TestDamagedRecordIsReportedNotFatal(t *testing.T) {
 
 	// The server restarts over the store that holds the damaged game.
 	logs := &lockedBuffer{}
-	a.Handler = serverOn(t, st, key, logs)
+	srv := serverOn(t, st, key, logs)
+	a.Handler = srv.Echo()
 	for _, p := range []*client{owner, fan, stranger} {
 		p.http.Transport = inProcess{a.Handler}
 	}
@@ -195,6 +196,10 @@ func TestDamagedRecordIsReportedNotFatal(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "game="+id) {
 		t.Errorf("the log line does not name the game:\n%s", logs.String())
+	}
+
+	if n := srv.CacheStats().Games; n != 0 {
+		t.Errorf("the server caches %d games after serving only the damaged one", n)
 	}
 
 	// Keep the first 3 actions: a new game, the damaged one untouched.
