@@ -314,3 +314,29 @@ func TestDamagedRecordKeptByASeatedPlayer(t *testing.T) {
 		t.Errorf("the Mage's cast in the new game: %d\n%s", code, body)
 	}
 }
+
+// A record whose setup its rules cannot read is damaged before any
+// action: the page says so, and offers no keep (nothing can be kept).
+func TestDamagedSetupIsReportedNotFatal(t *testing.T) {
+	a := newTestApp(t)
+	g := store.Game{ID: "badsetup0001", Kind: "spells-arrows", Title: "Ana (spy) vs Ben (mage)", Owner: "an-older-build",
+		SpectatorToken: "badsetupwatch0000000001", Seed: 7, Setup: []byte(`{"victory":3,"spy":"","mage":"Ben","turns":5,"options":{}}`)}
+	if err := a.Store.CreateGame(context.Background(), g, nil); err != nil {
+		t.Fatal(err)
+	}
+	fan := a.phone()
+	res := fan.get("/watch/"+g.SpectatorToken, nil)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("spectator's page: %d\n%s", res.StatusCode, res.Body)
+	}
+	doc := res.doc(t)
+	if got := doc.Find(`[data-testid="damaged"]`).Text(); !strings.HasPrefix(got, "This game's record is damaged in its setup: ") {
+		t.Errorf("the page says %q", got)
+	}
+	if doc.Find(`[data-testid="keep-prefix"]`).Length() != 0 {
+		t.Error("a keep is offered for a record with no good part")
+	}
+	if res := fan.get("/watch/"+g.SpectatorToken+"/sheet", nil); res.StatusCode != http.StatusConflict {
+		t.Errorf("spectator's sheet: %d, want 409", res.StatusCode)
+	}
+}
