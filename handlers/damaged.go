@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/labstack/echo/v4"
@@ -165,7 +166,12 @@ func damageOf(err error) damage {
 	if errors.As(err, &ae) {
 		return damage{At: ae.Index + 1, Reason: ae.Err.Error()}
 	}
-	return damage{At: 0, Reason: err.Error()}
+	// The page already says "in its setup".
+	reason := err.Error()
+	for _, p := range []string{"bad setup: ", "setup: "} {
+		reason = strings.TrimPrefix(reason, p)
+	}
+	return damage{At: 0, Reason: reason}
 }
 
 // checked takes a log just read from the store: a good game goes into the
