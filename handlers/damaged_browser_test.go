@@ -3,6 +3,9 @@ package handlers_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
 
 // A game open on a phone whose record gets damaged (an older build's
@@ -34,6 +37,27 @@ func TestBrowserDamagedRecord(t *testing.T) {
 		t.Errorf("at 390x844 the buttons are not big and in sight: %s", got)
 	}
 	p.screenshot("damaged-record")
+	// WCAG 2.1 AA on the page and on the home list that marks the game,
+	// in the light theme and the dark one.
+	src := axeSource(t)
+	for _, dark := range []bool{false, true} {
+		var media []*emulation.MediaFeature
+		if dark {
+			media = []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}
+		}
+		cdpCall(p, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: media})
+		for _, page := range []string{"/g/" + id, "/"} {
+			p.open(a.URL + page)
+			p.do(shown(chromedp.CSS(`[data-testid="damaged"], [data-testid="damaged-tag"]`)))
+			p.fits("damaged " + page)
+			if vs := p.axeRun(src); len(vs) > 0 {
+				t.Errorf("axe on %s (dark %v): %+v", page, dark, vs)
+			}
+		}
+	}
+	cdpCall(p, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{})
+	p.open(a.URL + "/g/" + id)
+	p.do(shown(sel("keep-prefix")))
 	if got := p.text("keep-prefix"); got != "Keep the first action" {
 		t.Errorf("keep button says %q", got)
 	}
