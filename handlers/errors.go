@@ -25,7 +25,17 @@ func (h *Handler) handleError(err error, c echo.Context) {
 	code := http.StatusInternalServerError
 	msg := "Something went wrong on our side. Your game is safe; try again."
 	var he *echo.HTTPError
+	var de *damagedError
+	heading := ""
 	switch {
+	case errors.As(err, &de):
+		// The stored record does not replay: nothing can be drawn or
+		// changed, and no retry helps. An htmx screen reloads, which
+		// shows the game's page of a damaged record.
+		code, msg, heading = http.StatusConflict, de.message(), "Record damaged"
+		if isPartial(c) {
+			c.Response().Header().Set("HX-Refresh", "true")
+		}
 	case errors.As(err, &he):
 		code = he.Code
 		if m, ok := he.Message.(string); ok {
@@ -53,7 +63,10 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		c.Response().Header().Set("HX-Reswap", "outerHTML")
 		rerr = render(c, code, views.ErrorFragment(msg))
 	} else {
-		rerr = render(c, code, views.ErrorPage(h.page(c, statusTitleFor(code), ""), code, errorHeading(code), msg))
+		if heading == "" {
+			heading = errorHeading(code)
+		}
+		rerr = render(c, code, views.ErrorPage(h.page(c, statusTitleFor(code), ""), code, heading, msg))
 	}
 	if rerr != nil {
 		h.log.Error("render error page", "err", rerr)

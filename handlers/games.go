@@ -53,7 +53,9 @@ func (h *Handler) loadWatched(c echo.Context) (store.Game, play.Kind, []store.En
 
 // load reads a game row and finds its kind, then its log: from the state
 // cache when it holds the stored version (one row read), otherwise from the
-// store in one snapshot (the version always equals the log's length).
+// store in one snapshot (the version always equals the log's length),
+// checked by replay before it is cached. A record that does not replay is
+// a *damagedError that still carries the game, its kind and its log.
 func (h *Handler) load(c echo.Context, id string) (store.Game, play.Kind, []store.Entry, error) {
 	ctx := c.Request().Context()
 	g, err := h.store.Game(ctx, id)
@@ -77,7 +79,8 @@ func (h *Handler) load(c echo.Context, id string) (store.Game, play.Kind, []stor
 	if err != nil {
 		return g, nil, nil, fmt.Errorf("load game %s: %w", id, err)
 	}
-	return g, k, h.cache.put(id, log).Log, nil
+	log, err = h.checked(k, g, log)
+	return g, k, log, err
 }
 
 // seatOf says who this device is in the game: a seated player (a seat it
@@ -104,6 +107,9 @@ func (h *Handler) seatOf(c echo.Context, g store.Game) (seat int, ok bool, seats
 
 func (h *Handler) gameShow(c echo.Context) error {
 	g, k, log, err := h.loadGame(c)
+	if de := (*damagedError)(nil); errors.As(err, &de) {
+		return h.damagedPage(c, de, false)
+	}
 	if err != nil {
 		return err
 	}
@@ -309,7 +315,9 @@ func (h *Handler) write(c echo.Context, kind string) error {
 	if s.Game, s.Log, err = h.store.Load(ctx, g.ID); err != nil {
 		return fmt.Errorf("reload game %s: %w", g.ID, err)
 	}
-	s.Log = h.cache.put(g.ID, s.Log).Log
+	if s.Log, err = h.checked(k, s.Game, s.Log); err != nil {
+		return err // another build stored what these rules refuse
+	}
 	return h.respond(c, k, s)
 }
 
@@ -358,13 +366,17 @@ func (h *Handler) gameLog(c echo.Context) error {
 
 func (h *Handler) gameDeleteConfirm(c echo.Context) error {
 	g, k, log, err := h.loadGame(c)
+	if de := (*damagedError)(nil); errors.As(err, &de) {
+		// A damaged game can be deleted like any other.
+		g, k, log, err = de.Game, de.Kind, de.Log, nil
+	}
 	if err != nil {
 		return err
 	}
 	if g.Owner != device(c) {
 		return forbidden("Only the scorekeeper who created this game can delete it.")
 	}
-	status, _ := h.status(c, k, g, log)
+	status, _, _ := h.status(c, k, g, log)
 	return render(c, http.StatusOK, views.ConfirmDelete(h.page(c, "Delete game", ""), g.ID, g.Title, k.Info().Name+" · "+status))
 }
 
@@ -384,6 +396,7 @@ func (h *Handler) gameDelete(c echo.Context) error {
 		return fmt.Errorf("delete game %s: %w", g.ID, err)
 	}
 	h.cache.drop(g.ID)
+	h.damages.drop(g.ID)
 	return redirect(c, "/")
 }
 
@@ -432,6 +445,9 @@ func seatTaken() error {
 
 func (h *Handler) watchShow(c echo.Context) error {
 	g, k, log, err := h.loadWatched(c)
+	if de := (*damagedError)(nil); errors.As(err, &de) {
+		return h.damagedPage(c, de, true)
+	}
 	if err != nil {
 		return err
 	}
@@ -448,11 +464,15 @@ func (h *Handler) watchShow(c echo.Context) error {
 }
 
 // status is the game's line on the home list and the delete page; a game
-// that cannot be replayed says so instead of failing the page.
-func (h *Handler) status(c echo.Context, k play.Kind, g store.Game, log []store.Entry) (string, bool) {
+// whose record does not replay says where it is damaged (damaged true)
+// instead of failing the page.
+func (h *Handler) status(c echo.Context, k play.Kind, g store.Game, log []store.Entry) (line string, over, damaged bool) {
 	line, over, err := k.Status(h.table(c, screen{Game: g, Seat: scorekeeperSeat}, log))
-	if err != nil {
-		return "cannot be replayed: " + err.Error(), false
+	if err == nil {
+		return line, over, false
 	}
-	return line, over
+	if _, d := h.verify(k, g, log); d != nil {
+		return d.Words(), false, true
+	}
+	return "cannot be replayed: " + err.Error(), false, false
 }

@@ -72,6 +72,9 @@ type Handler struct {
 	advising chan struct{}
 	// cache keeps games' logs and rendered screens by version (cache.go).
 	cache *gameCache
+	// damages remembers the stored games whose records do not replay
+	// (damaged.go).
+	damages *damageMemo
 	// csrfSlot stands for the CSRF token in cached whole pages (wholepage.go).
 	csrfSlot string
 	// devices remembers decoded session cookies (devices.go).
@@ -140,6 +143,7 @@ func New(cfg Config) (*Handler, error) {
 		quit:      make(chan struct{}),
 		advising:  make(chan struct{}, 1),
 		cache:     newGameCache(cacheMaxGames, cacheMaxBytes),
+		damages:   newDamageMemo(damageMemoMax),
 		csrfSlot:  newCSRFSlot(),
 		devices:   newDeviceMemo(deviceMemoMax, time.Minute),
 		dict:      dict,

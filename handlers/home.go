@@ -53,9 +53,9 @@ func (h *Handler) home(c echo.Context) error {
 		if err != nil {
 			return fmt.Errorf("read game %s: %w", g.ID, err)
 		}
-		status, over := h.status(c, k, g, log)
+		status, over, damaged := h.status(c, k, g, log)
 		list.Items = append(list.Items, views.GameItem{
-			ID: g.ID, Kind: k.Info().Name, Title: g.Title, Status: status, Over: over,
+			ID: g.ID, Kind: k.Info().Name, Title: g.Title, Status: status, Over: over, Damaged: damaged,
 			Updated: humanTime(h.now(), g.Updated), URL: "/g/" + g.ID,
 			CanWrite: g.Owner == dev,
 		})

@@ -109,9 +109,23 @@ func (h *Handler) newGameCreate(c echo.Context) error {
 // bot's row is held by "bot:LEVEL", the creator's own seat by this device,
 // the other people's rows wait for their join links.
 func (h *Handler) createGame(c echo.Context, k play.Kind, id string, ng play.NewGame) (string, error) {
+	g, seats, err := h.gameRows(c, k, id, ng)
+	if err != nil {
+		return "", err
+	}
+	if err := h.store.CreateGame(c.Request().Context(), g, seats); err != nil {
+		return "", fmt.Errorf("create game: %w", err)
+	}
+	return g.ID, nil
+}
+
+// gameRows are the rows that store a new game: its game row (titled from
+// its setup, owned by this device) and its seat rows, each with a fresh
+// join token, bots held by their level and the creator's seat by itself.
+func (h *Handler) gameRows(c echo.Context, k play.Kind, id string, ng play.NewGame) (store.Game, []store.Seat, error) {
 	title, err := k.Title(ng.Setup)
 	if err != nil {
-		return "", badRequest("The game setup could not be read: " + err.Error())
+		return store.Game{}, nil, badRequest("The game setup could not be read: " + err.Error())
 	}
 	now := h.now().UTC()
 	g := store.Game{
@@ -130,10 +144,7 @@ func (h *Handler) createGame(c echo.Context, k play.Kind, id string, ng play.New
 		}
 		seats = append(seats, row)
 	}
-	if err := h.store.CreateGame(c.Request().Context(), g, seats); err != nil {
-		return "", fmt.Errorf("create game: %w", err)
-	}
-	return g.ID, nil
+	return g, seats, nil
 }
 
 // rulesPage is a game's rules page, kept offline by the service worker.

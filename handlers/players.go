@@ -72,14 +72,14 @@ func (h *Handler) knownNames(c echo.Context) ([]string, error) {
 
 // playedBy loads this device's games of kind k (its own and those it holds
 // a seat in, newest first) in which any of names plays, each as the
-// device's seat sees it.
-func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) ([]play.Played, error) {
+// device's seat sees it. A game whose record is damaged is left out and
+// listed apart (skipped), so one bad record never fails a player's page.
+func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) (out []play.Played, skipped []views.SkippedGame, err error) {
 	ctx := c.Request().Context()
 	games, err := h.store.Games(ctx, device(c))
 	if err != nil {
-		return nil, fmt.Errorf("list games: %w", err)
+		return nil, nil, fmt.Errorf("list games: %w", err)
 	}
-	var out []play.Played
 	for _, g := range games {
 		if g.Kind != k.Info().ID {
 			continue
@@ -88,13 +88,17 @@ func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) ([]play.
 		if err != nil || !slices.ContainsFunc(players, func(p string) bool { return slices.Contains(names, strings.TrimSpace(p)) }) {
 			continue
 		}
-		g, log, err := h.store.Load(ctx, g.ID)
+		g, log, d, err := h.playedGood(ctx, k, g)
 		if err != nil {
-			return nil, fmt.Errorf("load game %s: %w", g.ID, err)
+			return nil, nil, err
+		}
+		if d != nil {
+			skipped = append(skipped, views.SkippedGame{Title: g.Title, URL: "/g/" + g.ID, Why: d.Words()})
+			continue
 		}
 		seat, ok, seats, err := h.seatOf(c, g)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !ok {
 			continue // the seat was given up since the list was read
@@ -102,7 +106,7 @@ func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) ([]play.
 		t := h.table(c, screen{Game: g, Seats: seats, Seat: seat}, log)
 		out = append(out, play.Played{Table: t, Started: g.Created, URL: "/g/" + g.ID})
 	}
-	return out, nil
+	return out, skipped, nil
 }
 
 // players is GET /players: the names this device has used, or with
@@ -117,15 +121,17 @@ func (h *Handler) players(c echo.Context) error {
 		return render(c, http.StatusOK, views.PlayersIndex(h.page(c, "Players", ""), names))
 	}
 	var sections []templ.Component
+	var skipped []views.SkippedGame
 	for _, k := range h.games {
 		r, ok := k.(play.Records)
 		if !ok {
 			continue
 		}
-		games, err := h.playedBy(c, k, []string{name})
+		games, left, err := h.playedBy(c, k, []string{name})
 		if err != nil {
 			return err
 		}
+		skipped = append(skipped, left...)
 		s, err := r.PlayerRecord(name, games, c.QueryParams())
 		if err != nil {
 			return fmt.Errorf("player %q: %w", name, err)
@@ -133,7 +139,7 @@ func (h *Handler) players(c echo.Context) error {
 		sections = append(sections, s)
 	}
 	c.Response().Header().Set("Cache-Control", "private, no-cache")
-	return render(c, http.StatusOK, views.PlayerPage(h.page(c, name, ""), name, sections))
+	return render(c, http.StatusOK, views.PlayerPage(h.page(c, name, ""), name, sections, skipped))
 }
 
 // playerCSV is GET /players/:game/attempts.csv?name=: the player's record
@@ -151,7 +157,8 @@ func (h *Handler) playerCSV(c echo.Context) error {
 	if name == "" {
 		return badRequest("Name the player (?name=).")
 	}
-	games, err := h.playedBy(c, k, []string{name})
+	// Games with a damaged record are left out (the player's page names them).
+	games, _, err := h.playedBy(c, k, []string{name})
 	if err != nil {
 		return err
 	}
@@ -199,7 +206,7 @@ func (h *Handler) advice(c echo.Context) error {
 	q := c.QueryParams()
 	var games []play.Played
 	if names := a.AdviceNames(q); len(names) > 0 {
-		if games, err = h.playedBy(c, k, names); err != nil {
+		if games, _, err = h.playedBy(c, k, names); err != nil {
 			return err
 		}
 	}

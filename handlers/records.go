@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -22,6 +23,11 @@ import (
 // a spectator.
 func (h *Handler) gameExport(c echo.Context) error {
 	g, k, log, err := h.loadGame(c)
+	if de := (*damagedError)(nil); errors.As(err, &de) {
+		// The record as stored, damaged action and all: what was played
+		// is kept, and `grimoire replay` names the action that fails.
+		g, k, log, err = de.Game, de.Kind, de.Log, nil
+	}
 	if err != nil {
 		return err
 	}
@@ -29,7 +35,7 @@ func (h *Handler) gameExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, over := h.status(c, k, g, log)
+	_, over, _ := h.status(c, k, g, log)
 	if !ok && !over {
 		return forbidden("Only the scorekeeper or a seated player can export this game while it runs. Once it is over, anyone with the spectator link can.")
 	}
@@ -42,10 +48,13 @@ func (h *Handler) gameExport(c echo.Context) error {
 
 func (h *Handler) watchExport(c echo.Context) error {
 	g, k, log, err := h.loadWatched(c)
+	if de := (*damagedError)(nil); errors.As(err, &de) {
+		g, k, log, err = de.Game, de.Kind, de.Log, nil
+	}
 	if err != nil {
 		return err
 	}
-	_, over := h.status(c, k, g, log)
+	_, over, _ := h.status(c, k, g, log)
 	t := h.table(c, screen{Game: g, Seat: scorekeeperSeat, Watch: true}, log)
 	if err := play.MayExport(k, t, over); err != nil {
 		return forbidden(err.Error())

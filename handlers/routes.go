@@ -30,6 +30,8 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/g/:id/events", h.gameEvents)
 	e.GET("/g/:id/delete", h.gameDeleteConfirm)
 	e.POST("/g/:id/delete", h.gameDelete)
+	// A damaged record (damaged.go): a new game from its good actions.
+	e.POST("/g/:id/keep", h.gameKeep)
 
 	// Seats on separate phones: each seat has its own join link, which
 	// shows the seat; its button takes it.

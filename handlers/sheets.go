@@ -38,7 +38,7 @@ func (h *Handler) renderSheet(c echo.Context, g store.Game, k play.Kind, log []s
 	head := views.SheetHead{Title: g.Title, Printed: "Printed " + h.now().UTC().Format("2 Jan 2006 15:04 MST"), BlankURL: "/sheets/" + g.Kind + "/blank"}
 	if watch {
 		head.BackURL = "/watch/" + g.SpectatorToken
-		if _, over := h.status(c, k, g, log); over {
+		if _, over, _ := h.status(c, k, g, log); over {
 			head.ExportURL = "/watch/" + g.SpectatorToken + "/export"
 		}
 	} else {

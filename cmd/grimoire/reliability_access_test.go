@@ -69,6 +69,8 @@ func accessTable(game string) []accessRow {
 		{"POST", "/g/{id}/bot", true, [7]int{400, seat(400), 403, 403, 403, 403, 403}},
 		{"POST", "/g/{id}/sync", true, [7]int{400, seat(400), 403, 403, 403, 403, 403}},
 		{"POST", "/g/{id}/delete", false, [7]int{0, seat(403), 403, 403, 403, 403, 403}},
+		// Only a damaged record can be kept in part; these games replay.
+		{"POST", "/g/{id}/keep", false, [7]int{409, seat(409), 403, 403, 403, 403, 403}},
 	}
 }
 
