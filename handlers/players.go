@@ -72,7 +72,8 @@ func (h *Handler) knownNames(c echo.Context) ([]string, error) {
 
 // playedBy loads this device's games of kind k (its own and those it holds
 // a seat in, newest first) in which any of names plays, each as the
-// device's seat sees it.
+// device's seat sees it, each game once (play.Distinct: copies a device
+// made before imports recognised a held game count once).
 func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) ([]play.Played, error) {
 	ctx := c.Request().Context()
 	games, err := h.store.Games(ctx, device(c))
@@ -102,7 +103,7 @@ func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) ([]play.
 		t := h.table(c, screen{Game: g, Seats: seats, Seat: seat}, log)
 		out = append(out, play.Played{Table: t, Started: g.Created, URL: "/g/" + g.ID})
 	}
-	return out, nil
+	return play.Distinct(out), nil
 }
 
 // players is GET /players: the names this device has used, or with
