@@ -244,13 +244,13 @@ func (h *Handler) heldCopy(c echo.Context, rec record.Record) (heldGame, error) 
 		if err != nil {
 			return heldGame{}, fmt.Errorf("load game %s: %w", g.ID, err)
 		}
-		have := record.Record{Game: g.Kind, Version: record.FormatVersion, Seed: g.Seed, Setup: g.Setup, Actions: store.Actions(log)}
-		k, err := record.Compare(rec, have)
+		have := store.Actions(log)
+		k, err := record.CompareActions(rec.Actions, have)
 		if err != nil {
 			continue // a stored record this build cannot read holds nothing of rec
 		}
 		if k == record.Same || k == record.Earlier {
-			return heldGame{Game: g, Kin: k, Actions: len(have.Actions)}, nil
+			return heldGame{Game: g, Kin: k, Actions: len(have)}, nil
 		}
 	}
 	return heldGame{}, nil

@@ -34,7 +34,7 @@ func Distinct(games []Played) []Played {
 				if i == j || drop[i] || drop[j] {
 					continue
 				}
-				k, err := record.Compare(games[i].Table.Record(), games[j].Table.Record())
+				k, err := record.CompareActions(games[i].Table.Actions, games[j].Table.Actions)
 				switch {
 				case err != nil:
 				case k == record.Earlier:

@@ -69,3 +69,30 @@ func TestDistinct(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkDistinct: a device's history of 200 games of 300 actions each,
+// all different (the usual case: one canonical setup per game), and the
+// worst case, 200 copies of one game (every pair compared).
+func BenchmarkDistinct(b *testing.B) {
+	actions := make([]json.RawMessage, 300)
+	for i := range actions {
+		actions[i] = json.RawMessage(`{"type":"spy-shot","made":true}`)
+	}
+	for _, bc := range []struct {
+		name string
+		seed func(i int) int64
+	}{{"200-games", func(i int) int64 { return int64(i) }}, {"200-copies", func(int) int64 { return 1 }}} {
+		b.Run(bc.name, func(b *testing.B) {
+			games := make([]play.Played, 200)
+			for i := range games {
+				games[i] = play.Played{
+					Table:   play.Table{Kind: record.SpellsArrows, Seed: bc.seed(i), Setup: json.RawMessage(`{"victory":12,"spy":"Ana","mage":"Ben","options":{}}`), Actions: actions},
+					Started: time.Unix(int64(i), 0),
+				}
+			}
+			for b.Loop() {
+				play.Distinct(games)
+			}
+		})
+	}
+}

@@ -164,16 +164,21 @@ func Compare(a, b Record) (Kinship, error) {
 	if !bytes.Equal(sa, sb) {
 		return Unrelated, nil
 	}
-	n := min(len(a.Actions), len(b.Actions))
-	for i := range n {
-		if bytes.Equal(a.Actions[i], b.Actions[i]) {
+	return CompareActions(a.Actions, b.Actions)
+}
+
+// CompareActions is Compare for two records already known to have the
+// same start: how actions a stand to actions b.
+func CompareActions(a, b []json.RawMessage) (Kinship, error) {
+	for i := range min(len(a), len(b)) {
+		if bytes.Equal(a[i], b[i]) {
 			continue // the usual case: both as the app wrote them
 		}
-		ca, err := Canonical(a.Actions[i])
+		ca, err := Canonical(a[i])
 		if err != nil {
 			return Unrelated, &ActionError{Index: i, Err: err}
 		}
-		cb, err := Canonical(b.Actions[i])
+		cb, err := Canonical(b[i])
 		if err != nil {
 			return Unrelated, &ActionError{Index: i, Err: err}
 		}
@@ -182,9 +187,9 @@ func Compare(a, b Record) (Kinship, error) {
 		}
 	}
 	switch {
-	case len(a.Actions) == len(b.Actions):
+	case len(a) == len(b):
 		return Same, nil
-	case len(a.Actions) < len(b.Actions):
+	case len(a) < len(b):
 		return Earlier, nil
 	}
 	return Later, nil
