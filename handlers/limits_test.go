@@ -518,17 +518,21 @@ func TestGamesPerDevicePerHour(t *testing.T) {
 	clk := &clock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
 	a := newLimitedApp(t, handlers.Limits{GamesPerHour: 3}, clk.now, nil)
 	p := a.phone()
-	rec, err := os.ReadFile(filepath.Join("..", "rules", "spellsarrows", "testdata", "mage-wins-on-turns.json"))
-	if err != nil {
-		t.Fatal(err)
+	// Each import is another game: a game the device holds already is not
+	// imported again, so it would never reach the limit.
+	imp := func(c *client, name string) response {
+		rec, err := os.ReadFile(filepath.Join("..", "rules", "spellsarrows", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.post("/import", url.Values{"json": {string(rec)}}, nil)
 	}
-	imp := func(c *client) response { return c.post("/import", url.Values{"json": {string(rec)}}, nil) }
 	offline := func(c *client, id string) response {
 		return c.post("/sync/new", url.Values{"id": {id}, "kind": {"spells-arrows"}, "seed": {"7"}, "setup": {`{"victory":12,"spy":"Ana","mage":"Ben"}`}}, nil)
 	}
 	p.newSAGame("Ana", "Ben", "12")
 	clk.advance(10 * time.Minute)
-	if res := imp(p); res.StatusCode != http.StatusSeeOther {
+	if res := imp(p, "mage-wins-on-turns.json"); res.StatusCode != http.StatusSeeOther {
 		t.Fatalf("import: %d\n%s", res.StatusCode, errorText(t, res))
 	}
 	clk.advance(10 * time.Minute)
@@ -545,7 +549,7 @@ func TestGamesPerDevicePerHour(t *testing.T) {
 		{"the confirmation refuses", func() response {
 			return p.post("/new/spells-arrows", url.Values{"confirm": {"1"}, "setup": {`{"victory":12,"spy":"Ana","mage":"Ben"}`}}, nil)
 		}},
-		{"an import refuses", func() response { return imp(p) }},
+		{"an import refuses", func() response { return imp(p, "mage-wins-by-capture.json") }},
 		{"a game started offline refuses", func() response { return offline(p, "offline-0002") }},
 	}
 	for _, tc := range refused {
@@ -565,7 +569,7 @@ func TestGamesPerDevicePerHour(t *testing.T) {
 	t.Run("once the first game leaves the hour, one more may start", func(t *testing.T) {
 		clk.advance(40 * time.Minute)
 		p.newSAGame("Ana", "Ben", "12")
-		if res := imp(p); res.StatusCode != http.StatusTooManyRequests {
+		if res := imp(p, "random-1.json"); res.StatusCode != http.StatusTooManyRequests {
 			t.Fatalf("the fifth game within the hour: status %d", res.StatusCode)
 		}
 	})

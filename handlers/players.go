@@ -72,8 +72,10 @@ func (h *Handler) knownNames(c echo.Context) ([]string, error) {
 
 // playedBy loads this device's games of kind k (its own and those it holds
 // a seat in, newest first) in which any of names plays, each as the
-// device's seat sees it. A game whose record is damaged is left out and
-// listed apart (skipped), so one bad record never fails a player's page.
+// device's seat sees it, each game once (play.Distinct: copies a device
+// made before imports recognised a held game count once). A game whose
+// record is damaged is left out and listed apart (skipped), so one bad
+// record never fails a player's page.
 func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) (out []play.Played, skipped []views.SkippedGame, err error) {
 	ctx := c.Request().Context()
 	games, err := h.store.Games(ctx, device(c))
@@ -106,7 +108,7 @@ func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) (out []p
 		t := h.table(c, screen{Game: g, Seats: seats, Seat: seat}, log)
 		out = append(out, play.Played{Table: t, Started: g.Created, URL: "/g/" + g.ID})
 	}
-	return out, skipped, nil
+	return play.Distinct(out), skipped, nil
 }
 
 // players is GET /players: the names this device has used, or with

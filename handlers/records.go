@@ -121,7 +121,10 @@ func (h *Handler) importForm(c echo.Context) error {
 // importRecord reads a record (an uploaded file or pasted JSON), checks it
 // by replaying it through its game's rules, and only then stores it as a new
 // pass-and-play game owned by this device. A record that fails is shown
-// again with the reason (HTTP 422) and nothing is stored.
+// again with the reason (HTTP 422) and nothing is stored. A record of a
+// game this device already holds (the same record, or an earlier moment of
+// it: record.Compare) is not stored again: a second copy would count twice
+// in the players' figures, so the page offers the game held instead.
 func (h *Handler) importRecord(c echo.Context) error {
 	f := views.ImportForm{Pasted: c.FormValue("json")}
 	fail := func(msg string) error {
@@ -163,6 +166,16 @@ func (h *Handler) importRecord(c echo.Context) error {
 	if err != nil {
 		return fail("setup: " + err.Error())
 	}
+	held, err := h.heldCopy(c, rec)
+	if err != nil {
+		return err
+	}
+	if held.Kin == record.Same || held.Kin == record.Earlier {
+		return render(c, http.StatusOK, views.ImportHeldPage(h.page(c, "You already have this game", ""), views.ImportHeld{
+			Title: held.Game.Title, URL: "/g/" + held.Game.ID,
+			Actions: len(rec.Actions), HeldActions: held.Actions,
+		}))
+	}
 	id, err := h.storeImported(c, rec, k, title)
 	if err != nil {
 		return err
@@ -199,4 +212,54 @@ func (h *Handler) storeImported(c echo.Context, rec record.Record, k play.Kind, 
 		return "", fmt.Errorf("create imported game: %w", err)
 	}
 	return g.ID, nil
+}
+
+// heldGame is a game of this device and how an imported record stands to it.
+type heldGame struct {
+	Game    store.Game
+	Kin     record.Kinship // the record is Same as Game or Earlier than it
+	Actions int            // actions in force in Game
+}
+
+// heldCopy finds a game this device holds (created, or seated in) that rec
+// holds all of: rec is the same record or an earlier moment of it. Kin is
+// record.Unrelated when there is none; a record that goes on from a held
+// game is not held (docs/records.md, "The same game").
+// Only games with rec's start are loaded, so the check reads one setup
+// per game of the device and the logs of the few that match.
+func (h *Handler) heldCopy(c echo.Context, rec record.Record) (heldGame, error) {
+	ctx := c.Request().Context()
+	start, err := record.Start(rec)
+	if err != nil {
+		return heldGame{}, nil // Replay has read it; never here
+	}
+	games, err := h.store.Games(ctx, device(c))
+	if err != nil {
+		return heldGame{}, fmt.Errorf("list games: %w", err)
+	}
+	for _, g := range games {
+		if g.Kind != rec.Game {
+			continue
+		}
+		s, err := record.Start(record.Record{Game: g.Kind, Version: record.FormatVersion, Seed: g.Seed, Setup: g.Setup})
+		if err != nil || !bytes.Equal(s, start) {
+			continue
+		}
+		_, log, err := h.store.Load(ctx, g.ID)
+		if errors.Is(err, store.ErrNotFound) {
+			continue // deleted since the list was read
+		}
+		if err != nil {
+			return heldGame{}, fmt.Errorf("load game %s: %w", g.ID, err)
+		}
+		have := store.Actions(log)
+		k, err := record.CompareActions(rec.Actions, have)
+		if err != nil {
+			continue // a stored record this build cannot read holds nothing of rec
+		}
+		if k == record.Same || k == record.Earlier {
+			return heldGame{Game: g, Kin: k, Actions: len(have)}, nil
+		}
+	}
+	return heldGame{}, nil
 }

@@ -213,8 +213,7 @@ func (p *phone) thumbSized(state, css string) {
 // and the stored answer is the one picked. No step is wider than the phone.
 func TestBrowserScribesTradeForm(t *testing.T) {
 	a := startApp(t)
-	ctx, _ := browser(t)
-	p := &phone{t: t, ctx: ctx}
+	ctx, another := browser(t)
 	// Ben holds an Ash and a Root; Mia's reserve of the Ash-Tide-Gale tile
 	// asks him to trade, and he may give only his Root.
 	raw := scRecordAfter(t, nil, []string{"T-ASHW+TIDE+GALE-1"}, sc.Take(0, sc.ASHW, sc.TIDE), sc.Take(1, sc.ASHW, sc.ROOT), sc.Reserve(0, 0))
@@ -229,7 +228,13 @@ func TestBrowserScribesTradeForm(t *testing.T) {
 		{"forced", 390, 844, []*emulation.MediaFeature{{Name: "forced-colors", Value: "active"}}},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
-			p.t = t
+			// A phone of its own for each mode: each plays the trade on,
+			// and a phone that holds the game is offered it rather than
+			// given the same record again.
+			p := &phone{t: t, ctx: ctx}
+			if mode.name != "portrait" {
+				p.ctx = another()
+			}
 			opts := []chromedp.EmulateViewportOption{chromedp.EmulateMobile}
 			if mode.w > mode.h {
 				opts = append(opts, chromedp.EmulateLandscape)

@@ -20,8 +20,9 @@ type Played struct {
 
 // Records is the optional part of a Kind whose records make a player's
 // record across games (Spells & Arrows: every basket attempt). The server
-// hands it the games of one device, newest first, in which the name plays;
-// which games a device may see is the server's decision, never the kind's.
+// hands it the games of one device, newest first, in which the name plays,
+// each game once (Distinct); which games a device may see is the server's
+// decision, never the kind's.
 type Records interface {
 	// PlayerRecord is the kind's section of a player's page. q is the
 	// page's query (the kind reads its own options, e.g. "last").

@@ -101,6 +101,30 @@ type SheetHead struct {
 	BlankURL  string // screen only
 }
 
+// ImportHeld is the answer to an import of a game the phone already holds.
+type ImportHeld struct {
+	Title       string // the held game's title
+	URL         string // the held game's page
+	Actions     int    // actions of the imported record
+	HeldActions int    // actions in force in the held game (>= Actions)
+}
+
+// Says is the page's sentence on how the record stands to the held game.
+func (h ImportHeld) Says() string {
+	if h.Actions == h.HeldActions {
+		return "This record is the game " + h.Title + " exactly as this phone holds it."
+	}
+	its := "its " + strconv.Itoa(h.Actions) + " actions are the first"
+	switch h.Actions {
+	case 0:
+		its = "it is the start, before any"
+	case 1:
+		its = "its one action is the first"
+	}
+	return "This record is an earlier moment of the game " + h.Title + ": " + its + " of the " +
+		strconv.Itoa(h.HeldActions) + " actions this phone holds."
+}
+
 // ImportForm is the record import page's form.
 type ImportForm struct {
 	Pasted string // pasted JSON, shown again after a refusal

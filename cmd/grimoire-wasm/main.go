@@ -238,9 +238,9 @@ func advise(kinds []play.Kind, args []js.Value) (out any) {
 	return js.ValueOf(map[string]any{"html": buf.String()})
 }
 
-// savedGames are the phone's saved games of kind k, newest first, as the
-// server hands a kind a device's games; a record this build cannot read is
-// left out rather than failing the form.
+// savedGames are the phone's saved games of kind k, newest first, each game
+// once, as the server hands a kind a device's games; a record this build
+// cannot read is left out rather than failing the form.
 func savedGames(k play.Kind, raw string) ([]play.Played, error) {
 	var saved []struct {
 		Record string  `json:"record"`
@@ -261,7 +261,7 @@ func savedGames(k play.Kind, raw string) ([]play.Played, error) {
 		out = append(out, play.Played{Table: t, Started: time.UnixMilli(int64(s.At)), URL: "/g/" + t.GameID})
 	}
 	slices.SortStableFunc(out, func(a, b play.Played) int { return b.Started.Compare(a.Started) })
-	return out, nil
+	return play.Distinct(out), nil
 }
 
 func parseRecord(kinds []play.Kind, args []js.Value) (play.Table, play.Kind, error) {

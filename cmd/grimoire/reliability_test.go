@@ -192,10 +192,13 @@ func (s *scorer) play(stop <-chan struct{}) {
 	}
 }
 
-// importer imports one long record again and again.
+// importer imports one long game again and again, each time under a seed
+// of its own: a phone that holds a game is offered it rather than given a
+// second copy, so each import must be another game.
 type importer struct {
 	p        *phone
-	rec      string
+	rec      record.Record
+	sent     int // imports sent, for the next seed
 	acked    []string
 	inflight int
 	failed   []string
@@ -208,7 +211,15 @@ func (im *importer) run(stop <-chan struct{}) {
 			return
 		default:
 		}
-		res, err := im.p.post("/import", url.Values{"json": {im.rec}}, false)
+		rec := im.rec
+		rec.Seed += int64(im.sent)
+		im.sent++
+		raw, err := json.Marshal(rec)
+		if err != nil {
+			im.failed = append(im.failed, fmt.Sprintf("encode record: %v", err))
+			return
+		}
+		res, err := im.p.post("/import", url.Values{"json": {string(raw)}}, false)
 		if err != nil {
 			im.inflight++
 			return
@@ -227,7 +238,7 @@ func (im *importer) run(stop <-chan struct{}) {
 
 // longRecord is a Spells & Arrows record of a few hundred legal actions
 // (random play at a high Victory Number), the size of a long real game.
-func longRecord(t *testing.T, n int) (string, record.Record) {
+func longRecord(t *testing.T, n int) record.Record {
 	t.Helper()
 	setup := sa.Setup{Victory: 200, Spy: "Long Spy", Mage: "Long Mage", Turns: sa.MaxTurns}
 	for seed := int64(1); seed < 200; seed++ {
@@ -251,14 +262,10 @@ func longRecord(t *testing.T, n int) (string, record.Record) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := json.Marshal(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b), rec
+		return rec
 	}
 	t.Fatalf("no random game reached %d actions", n)
-	return "", record.Record{}
+	return record.Record{}
 }
 
 // killFigures are what the kill test counts, printed for docs/reliability.md.
@@ -274,7 +281,7 @@ func TestReliabilityKillDuringPlayAndImports(t *testing.T) {
 		kills = 10
 	}
 	srv := startServer(t)
-	recJSON, rec := longRecord(t, 300)
+	rec := longRecord(t, 300)
 	seed := uint64(time.Now().UnixNano())
 	r := rand.New(rand.NewPCG(seed, 12))
 	t.Logf("kill moments drawn from seed %d; the import is a record of %d actions", seed, len(rec.Actions))
@@ -285,7 +292,7 @@ func TestReliabilityKillDuringPlayAndImports(t *testing.T) {
 	}
 	importers := make([]*importer, 2)
 	for i := range importers {
-		importers[i] = &importer{p: srv.phone(), rec: recJSON}
+		importers[i] = &importer{p: srv.phone(), rec: rec}
 	}
 	var fig killFigures
 	half := map[string]bool{} // half-imported games, each reported once

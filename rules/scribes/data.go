@@ -146,7 +146,8 @@ var defaultData = sync.OnceValue(func() *Data {
 })
 
 // DefaultData returns the embedded default set: 40 cards, 48 tiles and the
-// element names of rulings.md. The result is shared and must not be modified.
+// element names of the rules page. The result is shared and must not be
+// modified.
 func DefaultData() *Data { return defaultData() }
 
 // ErrBadData marks replacement data files that cannot be used.

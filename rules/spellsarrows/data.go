@@ -387,10 +387,11 @@ var defaultData = sync.OnceValue(func() *world {
 	return newWorld(m, d)
 })
 
-// DefaultMap is our reconstruction of the map board (rulings.md).
+// DefaultMap is our reconstruction of the map board (the "map" ruling).
 func DefaultMap() Map { return defaultData().m.clone() }
 
-// DefaultDeck is the house spell deck (rulings.md).
+// DefaultDeck is the house spell deck (the "custom-deck" ruling says how
+// another one is made).
 func DefaultDeck() Deck { return defaultData().d.clone() }
 
 func (m Map) clone() Map {

@@ -11,7 +11,7 @@
 //	c := spellsarrows.Legal(s)          // phase, prompt, legal action types and their details
 //	next, err := spellsarrows.Apply(s, spellsarrows.SpyShot(true))
 //	line := spellsarrows.Describe(s, spellsarrows.SpyShot(true), next) // "Spy made the toll at B (1/1)"
-//	snap := next.Snapshot()             // JSON view (records.md keys plus extras)
+//	snap := next.Snapshot()             // JSON view (keys listed in RECORDS.md)
 //
 // A game record (package record) replays with Replay; every action of a
 // record is read with ParseAction and written with Action.MarshalJSON.

@@ -7,7 +7,8 @@ import (
 	"github.com/grimoire-games/grimoire/rules/record"
 )
 
-// Options are the house-rule switches of rulings.md, stored in the record.
+// Options are the house-rule switches of the rulings (rulings.go), stored in
+// the record.
 type Options struct {
 	// SameSpellOnly: instead of forbidding any two court-spell attempts in a
 	// row, forbid only the same court spell twice in a row.

@@ -231,7 +231,7 @@ func (s State) elfCap(id string) int {
 	return 0
 }
 
-// Snapshot is the JSON view of a state (records.md keys plus extras).
+// Snapshot is the JSON view of a state (its keys are listed in RECORDS.md).
 type Snapshot struct {
 	Turn      int            `json:"turn"`
 	Half      string         `json:"half"`

@@ -11,7 +11,7 @@ type Ruling struct {
 }
 
 // Rulings lists every rule the core enforces, including the points the rule
-// sheet and rulings.md leave open (marked "Our ruling").
+// sheet leaves open (marked "Our ruling").
 func Rulings() []Ruling {
 	return []Ruling{
 		{ID: "coins", Title: "The soldiers",

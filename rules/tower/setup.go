@@ -122,7 +122,7 @@ func coinIndex(id string) (int, bool) {
 
 func coinSize(i int) Size { return Size(i / 3) }
 
-// Options are the house-rule switches of rulings.md.
+// Options are the house-rule switches of the rulings (rulings.go).
 type Options struct {
 	// ThumbsMayStay lets a cast leave a thumb on the row it already
 	// uncovered instead of moving it down at least one row.
