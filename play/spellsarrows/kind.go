@@ -299,6 +299,10 @@ func readForm(v url.Values, files map[string]play.File) (saview.NewForm, sa.Setu
 	}
 	if f.Turns, err = strconv.Atoi(v.Get("turns")); err != nil {
 		problems = append(problems, "The number of turns must be a whole number.")
+	} else if err := sa.CheckTurns(f.Turns); err != nil {
+		// The setup's rule, not a second copy of it: in a Setup 0 means
+		// the field was left out, but a form always fills it in.
+		problems = append(problems, err.Error())
 	}
 	setup := sa.Setup{Victory: f.Victory, Spy: f.Spy, Mage: f.Mage, Turns: f.Turns, Options: sa.Options{SameSpellOnly: f.SameSpellOnly}}
 	if m, ok := files["map"]; ok {
