@@ -113,7 +113,9 @@ func (Kind) Status(t play.Table) (string, bool, error) {
 		}
 		return strings.Join(names, " and ") + " won", true, nil
 	}
-	return fmt.Sprintf("Turn %d · %s to play · %d cards in the pile", st.Turn(), st.Name(st.Decider()), st.PileSize()), false, nil
+	// The round, as the game page counts (st.Turn counts every seat's
+	// turn: "Turn 10" at a table of three is the page's "Round 4").
+	return fmt.Sprintf("%s · %s to play · %d cards in the pile", scview.RoundText(st.Turn(), st.Players()), st.Name(st.Decider()), st.PileSize()), false, nil
 }
 
 // Decode reads one tap and checks it against the rules and the viewer's seat.

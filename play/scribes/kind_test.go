@@ -530,6 +530,28 @@ func TestStatusAndLines(t *testing.T) {
 	}
 }
 
+// TestStatusCountsRoundsLikeThePage: the home list and the game page count
+// the same way (the rules' main turns are every seat's turn: turn 10 at a
+// table of three is round 4).
+func TestStatusCountsRoundsLikeThePage(t *testing.T) {
+	tb := playUntil(t, newTable(t, mixed, 5, play.Scorekeeper), func(st sc.State) bool { return st.Turn() >= 10 })
+	round := scview.RoundText(now(t, tb).Turn(), len(mixed.Players))
+	line, _, err := kind.Status(tb)
+	if err != nil || !strings.HasPrefix(line, round+" · ") {
+		t.Fatalf("home line %q (%v), want it to start with %q", line, err, round)
+	}
+	page, err := kind.Page(testPage(), tb, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if html := render(t, page); !strings.Contains(html, `data-testid="turn">`+round+" · ") {
+		t.Fatalf("the game page does not say %q", round)
+	}
+	if round != "Round 4" {
+		t.Errorf("main turn %d of 3 seats is %q, want Round 4", now(t, tb).Turn(), round)
+	}
+}
+
 // A reserved card is named in the log to the seat that reserved it only.
 func TestLinesMaskReserves(t *testing.T) {
 	duo := sc.Setup{Players: []string{"Mia", "Ben"}, First: first(0)}

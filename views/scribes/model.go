@@ -157,18 +157,25 @@ func named(d *sc.Data, line string) string {
 	return line
 }
 
-// turnText counts turns as the table plays them: the round (everyone's
-// turn once) and whose turn of it this is.
-func (b Board) turnText() string {
-	n := len(b.Setup.Players)
-	if n == 0 || b.Snap.Turn < 1 {
+// RoundText counts turns as the table plays them, for the game page and
+// the home list alike: the round (everyone's turn once) of main turn turn
+// (the rules count from 1) at a table of seats players; "" before the
+// first turn.
+func RoundText(turn, seats int) string {
+	if seats < 1 || turn < 1 {
 		return ""
 	}
-	round := (b.Snap.Turn-1)/n + 1
-	if b.Over {
-		return fmt.Sprintf("Round %d", round)
+	return fmt.Sprintf("Round %d", (turn-1)/seats+1)
+}
+
+// turnText is the round and whose turn of it this is.
+func (b Board) turnText() string {
+	n := len(b.Setup.Players)
+	round := RoundText(b.Snap.Turn, n)
+	if round == "" || b.Over {
+		return round
 	}
-	return fmt.Sprintf("Round %d · %s's turn (%d of %d)", round, b.name(b.Snap.Active), (b.Snap.Turn-1)%n+1, n)
+	return fmt.Sprintf("%s · %s's turn (%d of %d)", round, b.name(b.Snap.Active), (b.Snap.Turn-1)%n+1, n)
 }
 
 // endLabel is the button text of an agreement action.
