@@ -552,6 +552,33 @@ func TestStatusCountsRoundsLikeThePage(t *testing.T) {
 	}
 }
 
+// TestLinesNameElements: the log a person reads names the elements as the
+// page does (Ash, Tide, Gale, Root), never by the records' codes.
+func TestLinesNameElements(t *testing.T) {
+	for _, name := range []string{"two-greedy", "three-mixed", "five-greedy"} {
+		t.Run(name, func(t *testing.T) {
+			lines, err := kind.Lines(tableOf(t, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			named := 0
+			for _, l := range lines {
+				for _, code := range []string{"ASHW", "TIDE", "GALE", "ROOT"} {
+					if strings.Contains(l, code) {
+						t.Fatalf("a log line shows the code %s: %q", code, l)
+					}
+				}
+				if strings.Contains(l, " Tide") || strings.Contains(l, " Ash") {
+					named++
+				}
+			}
+			if named == 0 {
+				t.Fatalf("no line of %d names an element", len(lines))
+			}
+		})
+	}
+}
+
 // A reserved card is named in the log to the seat that reserved it only.
 func TestLinesMaskReserves(t *testing.T) {
 	duo := sc.Setup{Players: []string{"Mia", "Ben"}, First: first(0)}
