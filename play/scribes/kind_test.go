@@ -648,6 +648,23 @@ func TestPagesRender(t *testing.T) {
 	if !strings.Contains(html, `<div id="board" class="`+kind.Info().BoardClass+`" hx-swap="none" data-testid="board">`) || !strings.Contains(html, `id="`+offline.ElementID+`"`) {
 		t.Fatalf("the table page has no board of the game's class or no embedded record:\n%s", html)
 	}
+	// The acting bar sits at the bottom in portrait and in landscape, the
+	// tiles scroll above it: its words point at the tiles by name, not by
+	// a place on the screen.
+	for _, where := range []string{"tiles below", "tiles above", "below)", "above)"} {
+		if strings.Contains(html, where) {
+			t.Errorf("the page points at things by where they are: %q", where)
+		}
+	}
+	mine := tb
+	mine.Viewer = 0 // Mia, on a phone of her own, decides first
+	minePage, err := kind.Page(testPage(), mine, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(render(t, minePage), "the buttons on the world tiles") {
+		t.Error("the main decision does not say where the scribe and reserve buttons are")
+	}
 	prev := tb
 	prev.Seats = append(prev.Seats, play.Seat{Index: 1, Name: "Ben"})
 	form := render(t, kind.NewGamePage(testPage(), url.Values{"from": {"g1"}}, &prev))

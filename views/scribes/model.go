@@ -146,17 +146,6 @@ func (b Board) letter(e sc.Element) string {
 	return e.String()
 }
 
-// named writes the rules' element codes of a log line as the elements'
-// names, so a screen never calls one element two ways.
-func named(d *sc.Data, line string) string {
-	for e := range sc.Element(sc.NumElements) {
-		if n := d.ElementName(e); n != "" {
-			line = strings.ReplaceAll(line, e.String(), n)
-		}
-	}
-	return line
-}
-
 // RoundText counts turns as the table plays them, for the game page and
 // the home list alike: the round (everyone's turn once) of main turn turn
 // (the rules count from 1) at a table of seats players; "" before the

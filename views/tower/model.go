@@ -816,6 +816,17 @@ func sortedCopy(ids []string) []string {
 	return out
 }
 
+// handoverText is the small print of the hand-over screen, true for
+// whoever takes the phone: the General's camp shows once the General taps;
+// the Mage never sees it, and the screen only keeps the General's view
+// from the Mage's eyes.
+func (b Board) handoverText() string {
+	if b.ToPlay == tw.Mage {
+		return "The Mage's turn. The card shows once they tap; the General's camp stays hidden from them."
+	}
+	return "The General's turn. The camp shows only once they tap."
+}
+
 // levels are the bot levels a new game offers, strongest last.
 func levels() []tw.Level { return tw.Levels() }
 
