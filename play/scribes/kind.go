@@ -35,7 +35,7 @@ func New() Kind { return Kind{} }
 func (Kind) Info() play.Info {
 	return play.Info{
 		ID:    record.ArcaneScribes,
-		Name:  "The Arcane Scribes",
+		Name:  views.ArcaneScribesName,
 		Blurb: "2 to 8 scribes collect spells with elemental oinks, at one phone or one each, with bots if you like.",
 
 		BoardClass: scview.BoardClass,

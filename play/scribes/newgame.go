@@ -24,10 +24,9 @@ import (
 // StartNewGame turns back into rows and reads again, so every way into a
 // game goes through ReadForm.
 
-const (
-	newGameTitle = "New Arcane Scribes game"
-	confirmTitle = "Confirm the new game"
-)
+var newGameTitle = views.NewGameText(views.ArcaneScribesName)
+
+const confirmTitle = "Confirm the new game"
 
 // errPhonesOffline refuses a game on several phones without network.
 var errPhonesOffline = errors.New("a game on several phones needs the network to hand out the join links: play on one phone, or wait for the network")

@@ -31,7 +31,7 @@ var _ play.Kind = Kind{}
 func (Kind) Info() play.Info {
 	return play.Info{
 		ID:    record.SpellsArrows,
-		Name:  "Spells & Arrows",
+		Name:  views.SpellsArrowsName,
 		Blurb: "Heroes & Spies at a real basket: the spy shoots to escape the kingdom, the mage shoots spells to stop them. One phone keeps score.",
 	}
 }
@@ -259,7 +259,7 @@ func (Kind) Rules(p views.Page) templ.Component {
 
 // NewGamePage is the new-game form.
 func (Kind) NewGamePage(p views.Page, q url.Values, prev *play.Table) templ.Component {
-	p.Title = "New Spells & Arrows game"
+	p.Title = views.NewGameText(views.SpellsArrowsName)
 	f := saview.NewForm{Victory: 12, Turns: 5}
 	if q.Get("change") == "1" {
 		// "Change" on the confirmation: the form again with what was typed.
@@ -340,7 +340,7 @@ func readForm(v url.Values, files map[string]play.File) (saview.NewForm, sa.Setu
 func (Kind) CheckNewGame(p views.Page, form play.Form) (templ.Component, bool, error) {
 	f, setup, problems := readForm(form.Values, form.Files)
 	if len(problems) > 0 {
-		p.Title = "New Spells & Arrows game"
+		p.Title = views.NewGameText(views.SpellsArrowsName)
 		return saview.NewGame(p, f), false, nil
 	}
 	raw, err := json.Marshal(setup)

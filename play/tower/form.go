@@ -202,7 +202,7 @@ func cardFile(files map[string]play.File, f *twview.NewForm) *tw.Card {
 // confirmation's "Change" link, or from an earlier game for "New game, same
 // players".
 func (Kind) NewGamePage(p views.Page, q url.Values, prev *play.Table) templ.Component {
-	p.Title = "New Mage's Tower game"
+	p.Title = views.NewGameText(views.MagesTowerName)
 	f := twview.NewForm{MySide: "general"}
 	if q.Get("change") == "1" {
 		bot := func(v string) string {
@@ -241,7 +241,7 @@ func (Kind) CheckNewGame(p views.Page, form play.Form) (templ.Component, bool, e
 	f := readForm(form.Values)
 	card := cardFile(form.Files, &f)
 	if len(f.Problems) > 0 {
-		p.Title = "New Mage's Tower game"
+		p.Title = views.NewGameText(views.MagesTowerName)
 		return twview.NewGame(p, f), false, nil
 	}
 	setup := tw.Setup{General: f.General, Mage: f.Mage, Options: tw.Options{ThumbsMayStay: f.ThumbsMayStay}, Card: card}

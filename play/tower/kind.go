@@ -32,7 +32,7 @@ var _ play.Kind = Kind{}
 func (Kind) Info() play.Info {
 	return play.Info{
 		ID:    record.MagesTower,
-		Name:  "Mage's Tower",
+		Name:  views.MagesTowerName,
 		Blurb: "A General marches nine coins toward the Tower; a Mage burns them with spells picked on one card. One phone, two phones, or against a bot.",
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/rules/scribes"
+	"github.com/grimoire-games/grimoire/views"
 )
 
 // ScribesSheet is The Arcane Scribes scoresheet: a row per seat.
@@ -57,7 +58,7 @@ func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
 		return ScribesSheet{}, err
 	}
 	sh := ScribesSheet{Head: h}
-	sh.Game = "The Arcane Scribes"
+	sh.Game = views.ArcaneScribesName
 	data := st.Data()
 	for _, e := range scribes.Elements() {
 		sh.Elements = append(sh.Elements, data.ElementName(e))
@@ -107,7 +108,7 @@ func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
 // ScribesBlank is the empty form for a game played on paper.
 func ScribesBlank(h Head) ScribesSheet {
 	sh := ScribesSheet{Head: h}
-	sh.Game, sh.Blank = "The Arcane Scribes", true
+	sh.Game, sh.Blank = views.ArcaneScribesName, true
 	// Seven spells of one element is more than a deck shared by two
 	// scribes gives one of them in a game; thirty rounds covers a
 	// two-player game that scribes slowly.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/views"
 	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
 )
 
@@ -92,7 +93,7 @@ func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
 		return SASheet{}, fmt.Errorf("setup: %w", err)
 	}
 	sh := SASheet{Head: h, Spy: setup.Spy, Mage: setup.Mage, Victory: setup.Victory, Turns: setup.TurnCount()}
-	sh.Game = "Spells & Arrows"
+	sh.Game = views.SpellsArrowsName
 	sh.HouseRules = saHouseRules(setup.Options)
 	if setup.Map != nil {
 		sh.Custom = append(sh.Custom, "custom map")
@@ -241,7 +242,7 @@ func saHouseRules(o sa.Options) []string {
 // SpellsArrowsBlank is the empty form for a game played on paper.
 func SpellsArrowsBlank(h Head) SASheet {
 	sh := SASheet{Head: h, Turns: sa.DefaultTurns}
-	sh.Game, sh.Blank = "Spells & Arrows", true
+	sh.Game, sh.Blank = views.SpellsArrowsName, true
 	for t := 1; t <= sa.DefaultTurns; t++ {
 		sh.Halves = append(sh.Halves, SAHalf{Turn: t, Half: sa.HalfSpy, Empty: true}, SAHalf{Turn: t, Half: sa.HalfMage, Empty: true})
 	}
