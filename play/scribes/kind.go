@@ -198,7 +198,7 @@ func botChoose(level string, st sc.State, seat int, seed int64, version int) (sc
 	r := rand.New(rand.NewPCG(uint64(seed), uint64(version)))
 	a, err := bot.Choose(st, seat, r)
 	if err != nil {
-		return sc.Action{}, fmt.Errorf("the %s bot: %w", bot.Name(), err)
+		return sc.Action{}, fmt.Errorf("the %s: %w", record.BotLabel(level), err)
 	}
 	return a, nil
 }

@@ -27,7 +27,7 @@ func mayAct(st tw.State, a tw.Action, seat int, players [2]twview.Player) error 
 	side := st.ToPlay()
 	idx := twview.SideSeat(side)
 	if players[idx].Bot != "" {
-		return fmt.Errorf("it is the %s bot's turn as %s; it moves by itself", players[idx].Bot, side.Title())
+		return fmt.Errorf("it is the %s's turn as %s; it moves by itself", record.BotLabel(players[idx].Bot), side.Title())
 	}
 	if seat >= 0 && seat != idx {
 		return fmt.Errorf("it is the %s's turn, on the other phone", side.Title())
@@ -157,7 +157,9 @@ func readForm(v url.Values) twview.NewForm {
 	name := func(n *string, bot, side string) {
 		switch {
 		case *n == "" && bot != "":
-			*n = strings.ToUpper(bot[:1]) + bot[1:] + " bot"
+			// The level's name, as the form calls it: "Archmage", never
+			// the id's "Search bot".
+			*n = record.LevelName(bot)
 		case *n == "":
 			f.Problems = append(f.Problems, "Give the "+side+"'s name.")
 		case len([]rune(*n)) > 40:

@@ -235,7 +235,7 @@ func (Kind) Bot(t play.Table) (json.RawMessage, int, bool, error) {
 		return nil, 0, false, err
 	}
 	if _, err := tw.Apply(st, a); err != nil {
-		return nil, 0, false, fmt.Errorf("the %s bot chose an illegal move: %w", level, err)
+		return nil, 0, false, fmt.Errorf("the %s chose an illegal move: %w", record.BotLabel(level), err)
 	}
 	raw, err := json.Marshal(a)
 	if err != nil {
@@ -254,7 +254,7 @@ func botMove(st tw.State, level string, side tw.Side, seed int64, version int) (
 	r := rand.New(rand.NewPCG(uint64(seed), uint64(version)))
 	a, err := mk(side).Choose(st, r)
 	if err != nil {
-		return tw.Action{}, fmt.Errorf("the %s bot: %w", level, err)
+		return tw.Action{}, fmt.Errorf("the %s: %w", record.BotLabel(level), err)
 	}
 	return a, nil
 }

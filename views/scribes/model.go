@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/rules/record"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
@@ -129,7 +130,7 @@ func (b Board) name(seat int) string {
 
 func (b Board) botLabel(seat int) string {
 	if bot := BotOf(b.Setup, seat); bot != "" {
-		return LevelName(bot) + " bot"
+		return record.BotLabel(bot)
 	}
 	return ""
 }

@@ -122,13 +122,3 @@ func ScribesBlank(h Head) ScribesSheet {
 	}
 	return sh
 }
-
-// scribesLevel names a bot level for the sheet ("Adept" for "greedy").
-func scribesLevel(id string) string {
-	for _, l := range scribes.Levels() {
-		if l.ID == id {
-			return l.Name
-		}
-	}
-	return id
-}
