@@ -152,10 +152,19 @@ func (b Board) letter(e sc.Element) string {
 // (the rules count from 1) at a table of seats players; "" before the
 // first turn.
 func RoundText(turn, seats int) string {
-	if seats < 1 || turn < 1 {
-		return ""
+	if r := RoundOf(turn, seats); r > 0 {
+		return fmt.Sprintf("Round %d", r)
 	}
-	return fmt.Sprintf("Round %d", (turn-1)/seats+1)
+	return ""
+}
+
+// RoundOf is the round of main turn turn at a table of seats players, from
+// 1; 0 before the first turn.
+func RoundOf(turn, seats int) int {
+	if seats < 1 || turn < 1 {
+		return 0
+	}
+	return (turn-1)/seats + 1
 }
 
 // turnText is the round and whose turn of it this is.

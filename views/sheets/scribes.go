@@ -7,6 +7,7 @@ import (
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
+	scview "github.com/grimoire-games/grimoire/views/scribes"
 )
 
 // ScribesSheet is The Arcane Scribes scoresheet: a row per seat.
@@ -15,10 +16,10 @@ type ScribesSheet struct {
 	Elements []string // element names, in element order (the columns)
 	Seats    []ScribesSeat
 	First    string // who started
-	Turns    int
-	Pile     int // cards left in the draw pile
-	Slots    int // boxes per element on a blank form
-	Rounds   int // round boxes on a blank form
+	Round    int    // the round the game reached, counted as the board counts
+	Pile     int    // cards left in the draw pile
+	Slots    int    // boxes per element on a blank form
+	Rounds   int    // round boxes on a blank form
 }
 
 // ScribesSeat is one player's scribed spells and score.
@@ -64,7 +65,7 @@ func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
 		sh.Elements = append(sh.Elements, data.ElementName(e))
 	}
 	snap := st.Snapshot()
-	sh.Turns, sh.Pile = snap.Turn, snap.DrawPile
+	sh.Round, sh.Pile = scview.RoundOf(snap.Turn, len(snap.Players)), snap.DrawPile
 	if snap.First >= 0 && snap.First < len(snap.Players) {
 		sh.First = snap.Players[snap.First].Name
 	}
@@ -100,7 +101,7 @@ func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
 		}
 	} else {
 		sh.Live = true
-		sh.Status = fmt.Sprintf("In progress: turn %d, %s to play · %d cards in the draw pile", snap.Turn, st.Name(snap.Active), snap.DrawPile)
+		sh.Status = fmt.Sprintf("In progress: %s, %s to play · %d cards in the draw pile", strings.ToLower(scview.RoundText(snap.Turn, len(snap.Players))), st.Name(snap.Active), snap.DrawPile)
 	}
 	return sh, nil
 }

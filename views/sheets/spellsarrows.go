@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/a-h/templ"
+
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views"
@@ -260,4 +262,30 @@ func pointsText(n int) string {
 		return "1 point"
 	}
 	return itoa(n) + " points"
+}
+
+// saHead is the sheet's head with its promise on paper: the shot charts,
+// when there are any, print on a page of their own after the sheet's one;
+// a long game prints dense to keep that one page.
+func saHead(s SASheet) Head {
+	h := s.Head
+	if len(s.Charts) > 0 {
+		h.Pages = "The sheet fits one A4 or Letter page; the players' shot charts print on a second."
+	}
+	h.Dense = len(s.Halves) > 2*denseAfterTurns
+	return h
+}
+
+// denseAfterTurns is the most turns a sheet prints at its ordinary size:
+// measured with Chromium's print to PDF, a 20-turn game of many spells
+// needs the dense print to stay on one page, the default 5 turns never.
+const denseAfterTurns = 8
+
+// saAfter is what follows the sheet's result: a played game's shot charts
+// (a blank sheet has none).
+func saAfter(s SASheet) templ.Component {
+	if s.Blank {
+		return nil
+	}
+	return saShotCharts(s)
 }
