@@ -17,3 +17,13 @@ const (
 func NewGameText(name string) string {
 	return "New " + strings.TrimPrefix(name, "The ") + " game"
 }
+
+// ConfirmNewGameTitle is the title of every game's confirmation step.
+const ConfirmNewGameTitle = "Confirm the new game"
+
+// SheetTitle is the title of a game's scoresheet page: "Scoresheet: Ana
+// (spy) vs Ben (mage)".
+func SheetTitle(title string) string { return "Scoresheet: " + title }
+
+// BlankSheetTitle is the title of a game's blank scoresheet page.
+func BlankSheetTitle(game string) string { return game + " blank scoresheet" }

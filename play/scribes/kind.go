@@ -336,13 +336,13 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 	if err != nil {
 		return nil, err
 	}
-	p.Title, p.Section = "Scoresheet: "+head.Title, ""
+	p.Title, p.Section = views.SheetTitle(head.Title), ""
 	return sheets.ScribesPage(p, s), nil
 }
 
 // Blank is the empty scoresheet.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
-	p.Title, p.Section = "The Arcane Scribes blank scoresheet", ""
+	p.Title, p.Section = views.BlankSheetTitle(views.ArcaneScribesName), ""
 	return sheets.ScribesPage(p, sheets.ScribesBlank(head))
 }
 

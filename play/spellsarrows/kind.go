@@ -241,13 +241,13 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 	if s.Charts, err = Charts(play.Table{Kind: rec.Game, Setup: rec.Setup, Seed: rec.Seed, Actions: rec.Actions}); err != nil {
 		return nil, err
 	}
-	p.Title = "Scoresheet: " + head.Title
+	p.Title = views.SheetTitle(head.Title)
 	return sheets.SpellsArrowsPage(p, s), nil
 }
 
 // Blank is the empty scoresheet for a game played on paper.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
-	p.Title = "Spells & Arrows blank scoresheet"
+	p.Title = views.BlankSheetTitle(views.SpellsArrowsName)
 	return sheets.SpellsArrowsPage(p, sheets.SpellsArrowsBlank(head))
 }
 
@@ -347,7 +347,7 @@ func (Kind) CheckNewGame(p views.Page, form play.Form) (templ.Component, bool, e
 	if err != nil {
 		return nil, false, fmt.Errorf("encode setup: %w", err)
 	}
-	p.Title = "Confirm the new game"
+	p.Title = views.ConfirmNewGameTitle
 	return saview.Confirm(p, f, string(raw)), true, nil
 }
 

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -109,28 +108,9 @@ func actionFromForm(form url.Values) (tw.Action, error) {
 	return tw.ParseAction(raw)
 }
 
-// botLevels are the bot levels the rules offer, sorted.
-func botLevels() []string {
-	bots := tw.Bots()
-	levels := make([]string, 0, len(bots))
-	for l := range bots {
-		levels = append(levels, l)
-	}
-	slices.Sort(levels)
-	return levels
-}
-
 func isBot(level string) bool {
 	_, ok := tw.Bots()[level]
 	return ok
-}
-
-// orList writes "greedy or random", "greedy, random or search".
-func orList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // readForm reads and checks the players and mode of the new-game form: the
@@ -149,7 +129,7 @@ func readForm(v url.Values) twview.NewForm {
 		case isBot(p):
 			return p
 		default:
-			f.Problems = append(f.Problems, fmt.Sprintf("The %s is played by a person or a bot (%s), not %q.", side, orList(botLevels()), p))
+			f.Problems = append(f.Problems, fmt.Sprintf("The %s is played by a person or a bot (%s), not %q.", side, record.LevelNames(), p))
 			return ""
 		}
 	}
@@ -251,7 +231,7 @@ func (Kind) CheckNewGame(p views.Page, form play.Form) (templ.Component, bool, e
 	if err != nil {
 		return nil, false, fmt.Errorf("encode setup: %w", err)
 	}
-	p.Title = "Confirm the new game"
+	p.Title = views.ConfirmNewGameTitle
 	return twview.Confirm(p, f, string(raw)), true, nil
 }
 

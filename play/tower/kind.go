@@ -406,13 +406,13 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 	if err != nil {
 		return nil, err
 	}
-	p.Title = "Scoresheet: " + head.Title
+	p.Title = views.SheetTitle(head.Title)
 	return sheets.TowerPage(p, s), nil
 }
 
 // Blank is the empty scoresheet for a game played on paper.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
-	p.Title = "Mage's Tower blank scoresheet"
+	p.Title = views.BlankSheetTitle(views.MagesTowerName)
 	return sheets.TowerPage(p, sheets.TowerBlank(head))
 }
 

@@ -401,7 +401,7 @@ func TestNewGameForm(t *testing.T) {
 		{"two people on one phone", url.Values{"general": {"Ana"}, "mage": {"Ben"}}, ""},
 		{"a bot gets a name of its own", url.Values{"general": {"Ana"}, "magePlayer": {"greedy"}}, ""},
 		{"a bot level the rules do not offer", url.Values{"general": {"Ana"}, "mage": {"Ben"}, "magePlayer": {"oracle"}},
-			`The Mage is played by a person or a bot (greedy, random or search), not "oracle".`},
+			`The Mage is played by a person or a bot (Apprentice, Adept or Archmage), not "oracle".`},
 		{"a missing name", url.Values{"general": {"Ana"}}, "Give the Mage's name."},
 		{"two phones with a bot", url.Values{"general": {"Ana"}, "mage": {"Ben"}, "magePlayer": {"random"}, "mode": {"two"}},
 			"Two phones are for two people: with a bot, play on one phone."},

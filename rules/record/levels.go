@@ -23,3 +23,9 @@ func LevelName(id string) string {
 
 // BotLabel says what plays a seat a bot of level id plays: "Archmage bot".
 func BotLabel(id string) string { return LevelName(id) + " bot" }
+
+// LevelNames lists the levels' names, weakest first, as a sentence does:
+// "Apprentice, Adept or Archmage".
+func LevelNames() string {
+	return levelNames[0].name + ", " + levelNames[1].name + " or " + levelNames[2].name
+}

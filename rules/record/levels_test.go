@@ -2,6 +2,12 @@ package record
 
 import "testing"
 
+func TestLevelNames(t *testing.T) {
+	if got := LevelNames(); got != "Apprentice, Adept or Archmage" {
+		t.Errorf("LevelNames() = %q", got)
+	}
+}
+
 func TestLevelName(t *testing.T) {
 	for _, tc := range []struct{ id, name, label string }{
 		{"random", "Apprentice", "Apprentice bot"},
