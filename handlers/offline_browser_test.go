@@ -592,7 +592,7 @@ func TestBrowserOfflineTowerBotWaits(t *testing.T) {
 	p.step("undo", 5) // the General's end and the bot's answer: two steps, waiting
 	p.step("end", 6)
 	p.waitFor(has("bot-offline"))
-	if got := p.text("bot-offline"); !strings.Contains(got, "Waiting for the network: Greedy bot moves when you are back online") {
+	if got := p.text("bot-offline"); !strings.Contains(got, "Waiting for the network: Adept moves when you are back online") {
 		t.Fatalf("offline bot turn says %q", got)
 	}
 	p.screenshot("offline-tower-bot-waits")

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/grimoire-games/grimoire/views"
 )
 
 // pdfPage matches a page object, not the /Pages tree node.
@@ -97,6 +99,11 @@ func TestScoresheetPrintsOnOnePage(t *testing.T) {
 				want := 1
 				if strings.HasPrefix(tc.name, "spells-arrows") {
 					want = 2
+				}
+				// And the sheet says so.
+				promise := eval[string](p, `(document.querySelector('[data-testid="sheet-pages"]')||{}).textContent||""`)
+				if (want == 1) != (promise == views.OnePage) || want == 2 && !strings.Contains(promise, "shot charts print on a second") {
+					t.Errorf("%s sheet prints on %d page(s) but says %q", tc.name, want, promise)
 				}
 				if n := len(pdfPage.FindAll(pdf, -1)); n != want {
 					t.Errorf("%s sheet printed on %s: %d pages, want %d (%s)", tc.name, paper.name, n, want, file)

@@ -140,7 +140,7 @@ func TestBrowserTowerGeneralAgainstGreedyBot(t *testing.T) {
 	p.step("end", 2)
 	p.waitFor(has("bot-thinking"))
 	p.waitVersion(3) // the bot moved by itself
-	if got := p.text("log-tail"); !strings.Contains(got, "Greedy bot (Mage) cast") && !strings.Contains(got, "Greedy bot (Mage) skipped") {
+	if got := p.text("log-tail"); !strings.Contains(got, "Adept (Mage, bot) cast") && !strings.Contains(got, "Adept (Mage, bot) skipped") {
 		t.Fatalf("log does not say the bot moved: %q", got)
 	}
 	p.step("undo", 5) // two undo entries: the bot's cast and Cleo's end

@@ -157,7 +157,7 @@ func TestTowerConfirmCreatesGameWithFacesAndSeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(setup.Faces) != tw.NumCoins || setup.Mage != "Greedy bot" || !setup.Options.ThumbsMayStay {
+	if len(setup.Faces) != tw.NumCoins || setup.Mage != "Adept" || !setup.Options.ThumbsMayStay {
 		t.Fatalf("setup = %+v, want faces written out, the bot named, the house rule on", setup)
 	}
 	seats, _ := a.Store.Seats(context.Background(), id)
@@ -391,7 +391,7 @@ func TestTowerBotRepliesAndUndoTakesItBack(t *testing.T) {
 		t.Fatalf("bot's entry = %s seat %d", log[len(log)-1].Action, log[len(log)-1].Seat)
 	}
 	_, logPage := p.get("/g/"+id+"/log", false)
-	if !strings.Contains(logPage, "Greedy bot (Mage)") || !strings.Contains(logPage, "Ana (General) placed L1, M1 and S1 on the Field") {
+	if !strings.Contains(logPage, "Adept (Mage, bot)") || !strings.Contains(logPage, "Ana (General) placed L1, M1 and S1 on the Field") {
 		t.Fatal("the log page does not say who did what")
 	}
 	_, home := p.get("/", false)

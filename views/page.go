@@ -85,6 +85,9 @@ type Fragment struct {
 	Fixed bool
 }
 
+// OnePage is a sheet's promise on paper when it has nothing more to print.
+const OnePage = "The sheet fits one A4 or Letter page."
+
 // SheetHead is the top of every scoresheet and the screen-only links around
 // it (views/sheets draws the sheets themselves).
 type SheetHead struct {
@@ -94,7 +97,12 @@ type SheetHead struct {
 	Result  string // the result line; "" while the game runs
 	Printed string // when the sheet was drawn
 	Blank   bool
-	Live    bool // the game is still running: the sheet is its state now
+	// Pages is what the sheet promises on paper ("" is OnePage); Dense
+	// prints it smaller, for a game whose rows would not fit otherwise.
+	// Chromium's print to PDF checks both (handlers' Browser tests).
+	Pages string
+	Dense bool
+	Live  bool // the game is still running: the sheet is its state now
 
 	BackURL   string // screen only
 	ExportURL string // screen only

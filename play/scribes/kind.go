@@ -35,7 +35,7 @@ func New() Kind { return Kind{} }
 func (Kind) Info() play.Info {
 	return play.Info{
 		ID:    record.ArcaneScribes,
-		Name:  "The Arcane Scribes",
+		Name:  views.ArcaneScribesName,
 		Blurb: "2 to 8 scribes collect spells with elemental oinks, at one phone or one each, with bots if you like.",
 
 		BoardClass: scview.BoardClass,
@@ -113,7 +113,9 @@ func (Kind) Status(t play.Table) (string, bool, error) {
 		}
 		return strings.Join(names, " and ") + " won", true, nil
 	}
-	return fmt.Sprintf("Turn %d · %s to play · %d cards in the pile", st.Turn(), st.Name(st.Decider()), st.PileSize()), false, nil
+	// The round, as the game page counts (st.Turn counts every seat's
+	// turn: "Turn 10" at a table of three is the page's "Round 4").
+	return fmt.Sprintf("%s · %s to play · %d cards in the pile", scview.RoundText(st.Turn(), st.Players()), st.Name(st.Decider()), st.PileSize()), false, nil
 }
 
 // Decode reads one tap and checks it against the rules and the viewer's seat.
@@ -198,7 +200,7 @@ func botChoose(level string, st sc.State, seat int, seed int64, version int) (sc
 	r := rand.New(rand.NewPCG(uint64(seed), uint64(version)))
 	a, err := bot.Choose(st, seat, r)
 	if err != nil {
-		return sc.Action{}, fmt.Errorf("the %s bot: %w", bot.Name(), err)
+		return sc.Action{}, fmt.Errorf("the %s: %w", record.BotLabel(level), err)
 	}
 	return a, nil
 }
@@ -336,13 +338,13 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 	if err != nil {
 		return nil, err
 	}
-	p.Title, p.Section = "Scoresheet: "+head.Title, ""
+	p.Title, p.Section = views.SheetTitle(head.Title), ""
 	return sheets.ScribesPage(p, s), nil
 }
 
 // Blank is the empty scoresheet.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
-	p.Title, p.Section = "The Arcane Scribes blank scoresheet", ""
+	p.Title, p.Section = views.BlankSheetTitle(views.ArcaneScribesName), ""
 	return sheets.ScribesPage(p, sheets.ScribesBlank(head))
 }
 

@@ -530,6 +530,55 @@ func TestStatusAndLines(t *testing.T) {
 	}
 }
 
+// TestStatusCountsRoundsLikeThePage: the home list and the game page count
+// the same way (the rules' main turns are every seat's turn: turn 10 at a
+// table of three is round 4).
+func TestStatusCountsRoundsLikeThePage(t *testing.T) {
+	tb := playUntil(t, newTable(t, mixed, 5, play.Scorekeeper), func(st sc.State) bool { return st.Turn() >= 10 })
+	round := scview.RoundText(now(t, tb).Turn(), len(mixed.Players))
+	line, _, err := kind.Status(tb)
+	if err != nil || !strings.HasPrefix(line, round+" · ") {
+		t.Fatalf("home line %q (%v), want it to start with %q", line, err, round)
+	}
+	page, err := kind.Page(testPage(), tb, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if html := render(t, page); !strings.Contains(html, `data-testid="turn">`+round+" · ") {
+		t.Fatalf("the game page does not say %q", round)
+	}
+	if round != "Round 4" {
+		t.Errorf("main turn %d of 3 seats is %q, want Round 4", now(t, tb).Turn(), round)
+	}
+}
+
+// TestLinesNameElements: the log a person reads names the elements as the
+// page does (Ash, Tide, Gale, Root), never by the records' codes.
+func TestLinesNameElements(t *testing.T) {
+	for _, name := range []string{"two-greedy", "three-mixed", "five-greedy"} {
+		t.Run(name, func(t *testing.T) {
+			lines, err := kind.Lines(tableOf(t, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			named := 0
+			for _, l := range lines {
+				for _, code := range []string{"ASHW", "TIDE", "GALE", "ROOT"} {
+					if strings.Contains(l, code) {
+						t.Fatalf("a log line shows the code %s: %q", code, l)
+					}
+				}
+				if strings.Contains(l, " Tide") || strings.Contains(l, " Ash") {
+					named++
+				}
+			}
+			if named == 0 {
+				t.Fatalf("no line of %d names an element", len(lines))
+			}
+		})
+	}
+}
+
 // A reserved card is named in the log to the seat that reserved it only.
 func TestLinesMaskReserves(t *testing.T) {
 	duo := sc.Setup{Players: []string{"Mia", "Ben"}, First: first(0)}
@@ -598,6 +647,23 @@ func TestPagesRender(t *testing.T) {
 	html := render(t, page)
 	if !strings.Contains(html, `<div id="board" class="`+kind.Info().BoardClass+`" hx-swap="none" data-testid="board">`) || !strings.Contains(html, `id="`+offline.ElementID+`"`) {
 		t.Fatalf("the table page has no board of the game's class or no embedded record:\n%s", html)
+	}
+	// The acting bar sits at the bottom in portrait and in landscape, the
+	// tiles scroll above it: its words point at the tiles by name, not by
+	// a place on the screen.
+	for _, where := range []string{"tiles below", "tiles above", "below)", "above)"} {
+		if strings.Contains(html, where) {
+			t.Errorf("the page points at things by where they are: %q", where)
+		}
+	}
+	mine := tb
+	mine.Viewer = 0 // Mia, on a phone of her own, decides first
+	minePage, err := kind.Page(testPage(), mine, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(render(t, minePage), "the buttons on the world tiles") {
+		t.Error("the main decision does not say where the scribe and reserve buttons are")
 	}
 	prev := tb
 	prev.Seats = append(prev.Seats, play.Seat{Index: 1, Name: "Ben"})

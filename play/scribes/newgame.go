@@ -12,6 +12,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/rules/record"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
 	scview "github.com/grimoire-games/grimoire/views/scribes"
@@ -24,10 +25,9 @@ import (
 // StartNewGame turns back into rows and reads again, so every way into a
 // game goes through ReadForm.
 
-const (
-	newGameTitle = "New Arcane Scribes game"
-	confirmTitle = "Confirm the new game"
-)
+var newGameTitle = views.NewGameText(views.ArcaneScribesName)
+
+const confirmTitle = views.ConfirmNewGameTitle
 
 // errPhonesOffline refuses a game on several phones without network.
 var errPhonesOffline = errors.New("a game on several phones needs the network to hand out the join links: play on one phone, or wait for the network")
@@ -59,7 +59,7 @@ func ReadForm(fields url.Values) (sc.Setup, scview.NewForm, []string) {
 			// The row is read (and drawn again) as a person, the one
 			// choice that is surely valid, so the other problems listed
 			// are only the row's real ones.
-			problems = append(problems, fmt.Sprintf("Seat %d: there is no %q bot (random, greedy or search).", i+1, kind))
+			problems = append(problems, fmt.Sprintf("Seat %d: there is no %q bot (%s).", i+1, kind, record.LevelNames()))
 			kind = "person"
 			f.Seats[i].Kind = kind
 		}

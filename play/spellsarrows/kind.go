@@ -33,7 +33,7 @@ var _ play.Kind = Kind{}
 func (Kind) Info() play.Info {
 	return play.Info{
 		ID:    record.SpellsArrows,
-		Name:  "Spells & Arrows",
+		Name:  views.SpellsArrowsName,
 		Blurb: "Heroes & Spies at a real basket: the spy shoots to escape the kingdom, the mage shoots spells to stop them. One phone keeps score.",
 	}
 }
@@ -253,13 +253,13 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 	if s.Charts, err = Charts(play.Table{Kind: rec.Game, Setup: rec.Setup, Seed: rec.Seed, Actions: rec.Actions}); err != nil {
 		return nil, err
 	}
-	p.Title = "Scoresheet: " + head.Title
+	p.Title = views.SheetTitle(head.Title)
 	return sheets.SpellsArrowsPage(p, s), nil
 }
 
 // Blank is the empty scoresheet for a game played on paper.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
-	p.Title = "Spells & Arrows blank scoresheet"
+	p.Title = views.BlankSheetTitle(views.SpellsArrowsName)
 	return sheets.SpellsArrowsPage(p, sheets.SpellsArrowsBlank(head))
 }
 
@@ -271,7 +271,7 @@ func (Kind) Rules(p views.Page) templ.Component {
 
 // NewGamePage is the new-game form.
 func (Kind) NewGamePage(p views.Page, q url.Values, prev *play.Table) templ.Component {
-	p.Title = "New Spells & Arrows game"
+	p.Title = views.NewGameText(views.SpellsArrowsName)
 	f := saview.NewForm{Victory: 12, Turns: 5}
 	if q.Get("change") == "1" {
 		// "Change" on the confirmation: the form again with what was typed.
@@ -311,6 +311,10 @@ func readForm(v url.Values, files map[string]play.File) (saview.NewForm, sa.Setu
 	}
 	if f.Turns, err = strconv.Atoi(v.Get("turns")); err != nil {
 		problems = append(problems, "The number of turns must be a whole number.")
+	} else if err := sa.CheckTurns(f.Turns); err != nil {
+		// The setup's rule, not a second copy of it: in a Setup 0 means
+		// the field was left out, but a form always fills it in.
+		problems = append(problems, err.Error())
 	}
 	setup := sa.Setup{Victory: f.Victory, Spy: f.Spy, Mage: f.Mage, Turns: f.Turns, Options: sa.Options{SameSpellOnly: f.SameSpellOnly}}
 	if m, ok := files["map"]; ok {
@@ -348,14 +352,14 @@ func readForm(v url.Values, files map[string]play.File) (saview.NewForm, sa.Setu
 func (Kind) CheckNewGame(p views.Page, form play.Form) (templ.Component, bool, error) {
 	f, setup, problems := readForm(form.Values, form.Files)
 	if len(problems) > 0 {
-		p.Title = "New Spells & Arrows game"
+		p.Title = views.NewGameText(views.SpellsArrowsName)
 		return saview.NewGame(p, f), false, nil
 	}
 	raw, err := json.Marshal(setup)
 	if err != nil {
 		return nil, false, fmt.Errorf("encode setup: %w", err)
 	}
-	p.Title = "Confirm the new game"
+	p.Title = views.ConfirmNewGameTitle
 	return saview.Confirm(p, f, string(raw)), true, nil
 }
 

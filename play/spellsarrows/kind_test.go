@@ -169,6 +169,66 @@ func TestNewGameRefusals(t *testing.T) {
 	}
 }
 
+// TestNewGameTurns: the new-game form, the phone's offline start and a
+// setup a phone sends all hold the rules' one limit on turns: 0 is refused
+// like -1 and 21, and only a setup that leaves "turns" out plays 5.
+func TestNewGameTurns(t *testing.T) {
+	rows := []struct {
+		name  string
+		turns string // "" leaves the field out
+		want  int    // turns played; 0 for a refusal
+	}{
+		{"absent", "", 5},
+		{"0", "0", 0},
+		{"-1", "-1", 0},
+		{"1", "1", 1},
+		{"20", "20", 20},
+		{"21", "21", 0},
+	}
+	played := func(ng play.NewGame) int {
+		var s struct {
+			Turns *int `json:"turns"`
+		}
+		if err := json.Unmarshal(ng.Setup, &s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Turns == nil {
+			return 5
+		}
+		return *s.Turns
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			raw := `{"victory":12,"spy":"A","mage":"B"}`
+			if r.turns != "" {
+				raw = `{"victory":12,"spy":"A","mage":"B","turns":` + r.turns + `}`
+			}
+			ng, err := k.AcceptOffline(json.RawMessage(raw), 1, nil)
+			switch {
+			case r.want == 0 && err == nil:
+				t.Errorf("AcceptOffline(%s) started a game of %d turns; want a refusal", raw, played(ng))
+			case r.want != 0 && (err != nil || played(ng) != r.want):
+				t.Errorf("AcceptOffline(%s) = %v; want %d turns", raw, err, r.want)
+			}
+			if r.turns == "" {
+				return // a form always fills the field in
+			}
+			form := url.Values{"spy": {"A"}, "mage": {"B"}, "victory": {"12"}, "turns": {r.turns}}
+			ng, err = k.StartOffline(form, 1)
+			switch {
+			case r.want == 0 && (err == nil || !strings.Contains(err.Error(), "turns must be 1 to 20, not "+r.turns)):
+				t.Errorf("StartOffline(turns=%s) = %v; want the setup's refusal", r.turns, err)
+			case r.want != 0 && (err != nil || played(ng) != r.want):
+				t.Errorf("StartOffline(turns=%s) = %v; want %d turns", r.turns, err, r.want)
+			}
+			_, ok, err := k.CheckNewGame(views.Page{}, play.Form{Values: form})
+			if err != nil || ok != (r.want != 0) {
+				t.Errorf("CheckNewGame(turns=%s) = ok %v, %v; want ok %v", r.turns, ok, err, r.want != 0)
+			}
+		})
+	}
+}
+
 func TestFragmentsEmbedTheTableOnlyForPlayers(t *testing.T) {
 	find := func(frags []views.Fragment) (string, bool) {
 		for _, f := range frags {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +26,7 @@ func mayAct(st tw.State, a tw.Action, seat int, players [2]twview.Player) error 
 	side := st.ToPlay()
 	idx := twview.SideSeat(side)
 	if players[idx].Bot != "" {
-		return fmt.Errorf("it is the %s bot's turn as %s; it moves by itself", players[idx].Bot, side.Title())
+		return fmt.Errorf("it is the %s's turn as %s; it moves by itself", record.BotLabel(players[idx].Bot), side.Title())
 	}
 	if seat >= 0 && seat != idx {
 		return fmt.Errorf("it is the %s's turn, on the other phone", side.Title())
@@ -109,28 +108,9 @@ func actionFromForm(form url.Values) (tw.Action, error) {
 	return tw.ParseAction(raw)
 }
 
-// botLevels are the bot levels the rules offer, sorted.
-func botLevels() []string {
-	bots := tw.Bots()
-	levels := make([]string, 0, len(bots))
-	for l := range bots {
-		levels = append(levels, l)
-	}
-	slices.Sort(levels)
-	return levels
-}
-
 func isBot(level string) bool {
 	_, ok := tw.Bots()[level]
 	return ok
-}
-
-// orList writes "greedy or random", "greedy, random or search".
-func orList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // readForm reads and checks the players and mode of the new-game form: the
@@ -149,7 +129,7 @@ func readForm(v url.Values) twview.NewForm {
 		case isBot(p):
 			return p
 		default:
-			f.Problems = append(f.Problems, fmt.Sprintf("The %s is played by a person or a bot (%s), not %q.", side, orList(botLevels()), p))
+			f.Problems = append(f.Problems, fmt.Sprintf("The %s is played by a person or a bot (%s), not %q.", side, record.LevelNames(), p))
 			return ""
 		}
 	}
@@ -157,7 +137,9 @@ func readForm(v url.Values) twview.NewForm {
 	name := func(n *string, bot, side string) {
 		switch {
 		case *n == "" && bot != "":
-			*n = strings.ToUpper(bot[:1]) + bot[1:] + " bot"
+			// The level's name, as the form calls it: "Archmage", never
+			// the id's "Search bot".
+			*n = record.LevelName(bot)
 		case *n == "":
 			f.Problems = append(f.Problems, "Give the "+side+"'s name.")
 		case len([]rune(*n)) > 40:
@@ -202,7 +184,7 @@ func cardFile(files map[string]play.File, f *twview.NewForm) *tw.Card {
 // confirmation's "Change" link, or from an earlier game for "New game, same
 // players".
 func (Kind) NewGamePage(p views.Page, q url.Values, prev *play.Table) templ.Component {
-	p.Title = "New Mage's Tower game"
+	p.Title = views.NewGameText(views.MagesTowerName)
 	f := twview.NewForm{MySide: "general"}
 	if q.Get("change") == "1" {
 		bot := func(v string) string {
@@ -241,7 +223,7 @@ func (Kind) CheckNewGame(p views.Page, form play.Form) (templ.Component, bool, e
 	f := readForm(form.Values)
 	card := cardFile(form.Files, &f)
 	if len(f.Problems) > 0 {
-		p.Title = "New Mage's Tower game"
+		p.Title = views.NewGameText(views.MagesTowerName)
 		return twview.NewGame(p, f), false, nil
 	}
 	setup := tw.Setup{General: f.General, Mage: f.Mage, Options: tw.Options{ThumbsMayStay: f.ThumbsMayStay}, Card: card}
@@ -249,7 +231,7 @@ func (Kind) CheckNewGame(p views.Page, form play.Form) (templ.Component, bool, e
 	if err != nil {
 		return nil, false, fmt.Errorf("encode setup: %w", err)
 	}
-	p.Title = "Confirm the new game"
+	p.Title = views.ConfirmNewGameTitle
 	return twview.Confirm(p, f, string(raw)), true, nil
 }
 

@@ -32,7 +32,7 @@ var _ play.Kind = Kind{}
 func (Kind) Info() play.Info {
 	return play.Info{
 		ID:    record.MagesTower,
-		Name:  "Mage's Tower",
+		Name:  views.MagesTowerName,
 		Blurb: "A General marches nine coins toward the Tower; a Mage burns them with spells picked on one card. One phone, two phones, or against a bot.",
 	}
 }
@@ -235,7 +235,7 @@ func (Kind) Bot(t play.Table) (json.RawMessage, int, bool, error) {
 		return nil, 0, false, err
 	}
 	if _, err := tw.Apply(st, a); err != nil {
-		return nil, 0, false, fmt.Errorf("the %s bot chose an illegal move: %w", level, err)
+		return nil, 0, false, fmt.Errorf("the %s chose an illegal move: %w", record.BotLabel(level), err)
 	}
 	raw, err := json.Marshal(a)
 	if err != nil {
@@ -256,7 +256,7 @@ func botMove(st tw.State, level string, side tw.Side, seed int64, version int) (
 	r := rand.New(rand.NewPCG(uint64(seed), uint64(version)))
 	a, err := mk(side).Choose(st, r)
 	if err != nil {
-		return tw.Action{}, fmt.Errorf("the %s bot: %w", level, err)
+		return tw.Action{}, fmt.Errorf("the %s: %w", record.BotLabel(level), err)
 	}
 	return a, nil
 }
@@ -408,13 +408,13 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 	if err != nil {
 		return nil, err
 	}
-	p.Title = "Scoresheet: " + head.Title
+	p.Title = views.SheetTitle(head.Title)
 	return sheets.TowerPage(p, s), nil
 }
 
 // Blank is the empty scoresheet for a game played on paper.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
-	p.Title = "Mage's Tower blank scoresheet"
+	p.Title = views.BlankSheetTitle(views.MagesTowerName)
 	return sheets.TowerPage(p, sheets.TowerBlank(head))
 }
 

@@ -100,7 +100,7 @@ func TestDecodeChecksTheSeat(t *testing.T) {
 		{"the Mage's phone plays the Mage", mageTurn(phones, mage), skip, ""},
 		{"the Mage's phone cannot play the General's turn", fresh(t, phones, mage), place, "it is the General's turn, on the other phone"},
 		{"the General's phone cannot play the Mage's turn", mageTurn(phones, general), skip, "it is the Mage's turn, on the other phone"},
-		{"nobody plays a bot's turn", mageTurn(botMage, play.Scorekeeper), skip, "it is the greedy bot's turn as Mage; it moves by itself"},
+		{"nobody plays a bot's turn", mageTurn(botMage, play.Scorekeeper), skip, "it is the Adept bot's turn as Mage; it moves by itself"},
 		{"the scorekeeper cannot play the other side's move", fresh(t, nil, play.Scorekeeper), skip, "it is the General's turn"},
 		{"a spectator plays nothing", func() play.Table { tb := fresh(t, nil, play.Scorekeeper); tb.Watch = true; return tb }(), place, "a spectator cannot play"},
 	} {
@@ -365,7 +365,7 @@ func TestFragmentsFreshAfterAWriteOrASelection(t *testing.T) {
 func TestOfflineScreenWaitsForTheBot(t *testing.T) {
 	tb := act(t, fresh(t, botMage, play.Scorekeeper), place, end)
 	tb.Offline = true
-	if _, _, err := play.Act(kind, tb, skip); err == nil || err.Error() != "it is the greedy bot's turn as Mage; it moves by itself" {
+	if _, _, err := play.Act(kind, tb, skip); err == nil || err.Error() != "it is the Adept bot's turn as Mage; it moves by itself" {
 		t.Fatalf("offline tap on the bot's turn: %v", err)
 	}
 	frags, err := kind.Fragments(tb, nil)
@@ -401,7 +401,7 @@ func TestNewGameForm(t *testing.T) {
 		{"two people on one phone", url.Values{"general": {"Ana"}, "mage": {"Ben"}}, ""},
 		{"a bot gets a name of its own", url.Values{"general": {"Ana"}, "magePlayer": {"greedy"}}, ""},
 		{"a bot level the rules do not offer", url.Values{"general": {"Ana"}, "mage": {"Ben"}, "magePlayer": {"oracle"}},
-			`The Mage is played by a person or a bot (greedy, random or search), not "oracle".`},
+			`The Mage is played by a person or a bot (Apprentice, Adept or Archmage), not "oracle".`},
 		{"a missing name", url.Values{"general": {"Ana"}}, "Give the Mage's name."},
 		{"two phones with a bot", url.Values{"general": {"Ana"}, "mage": {"Ben"}, "magePlayer": {"random"}, "mode": {"two"}},
 			"Two phones are for two people: with a bot, play on one phone."},

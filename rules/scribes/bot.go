@@ -3,6 +3,8 @@ package scribes
 import (
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/grimoire-games/grimoire/rules/record"
 )
 
 // Bot chooses an action for a seat that must decide. Bots are pure: the same
@@ -42,9 +44,9 @@ type Level struct {
 // Levels lists the bot levels from the weakest up; BotByName knows every ID.
 func Levels() []Level {
 	return []Level{
-		{ID: "random", Name: "Apprentice", Blurb: "plays any legal move, at random"},
-		{ID: "greedy", Name: "Adept", Blurb: "looks one move ahead"},
-		{ID: "search", Name: "Archmage", Blurb: "tries its best moves against the others' replies before each turn"},
+		{ID: "random", Name: record.LevelName("random"), Blurb: "plays any legal move, at random"},
+		{ID: "greedy", Name: record.LevelName("greedy"), Blurb: "looks one move ahead"},
+		{ID: "search", Name: record.LevelName("search"), Blurb: "tries its best moves against the others' replies before each turn"},
 	}
 }
 

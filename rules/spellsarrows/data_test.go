@@ -226,3 +226,38 @@ func TestSharedWorld(t *testing.T) {
 		t.Error("a zero state has no world")
 	}
 }
+
+// TestSetupTurnsLimits: one rule for the number of turns. A setup that
+// leaves "turns" out plays the default 5; any number written down, 0
+// included, must be 1 to 20.
+func TestSetupTurnsLimits(t *testing.T) {
+	rows := []struct {
+		name  string
+		turns string // the "turns" field as written; "" leaves it out
+		want  int    // turns played; 0 for a refusal
+	}{
+		{"absent", "", sa.DefaultTurns},
+		{"0", `, "turns": 0`, 0},
+		{"-1", `, "turns": -1`, 0},
+		{"1", `, "turns": 1`, 1},
+		{"20", `, "turns": 20`, 20},
+		{"21", `, "turns": 21`, 0},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			s, err := sa.ParseSetup([]byte(`{"victory": 12, "spy": "Ana", "mage": "Ben"` + r.turns + `}`))
+			if r.want == 0 {
+				if !errors.Is(err, sa.ErrBadSetup) || !strings.Contains(err.Error(), "turns must be 1 to 20") {
+					t.Fatalf("ParseSetup = %+v, %v; want a refusal saying turns must be 1 to 20", s, err)
+				}
+				return
+			}
+			if err != nil || s.TurnCount() != r.want {
+				t.Fatalf("ParseSetup = %d turns, %v; want %d", s.TurnCount(), err, r.want)
+			}
+			if err := sa.CheckTurns(r.want); err != nil {
+				t.Errorf("CheckTurns(%d) = %v, want nil", r.want, err)
+			}
+		})
+	}
+}

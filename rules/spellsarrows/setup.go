@@ -1,6 +1,7 @@
 package spellsarrows
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -20,7 +21,7 @@ type Setup struct {
 	Victory int     `json:"victory"`
 	Spy     string  `json:"spy"`
 	Mage    string  `json:"mage"`
-	Turns   int     `json:"turns,omitempty"` // 0 means DefaultTurns
+	Turns   int     `json:"turns,omitempty"` // 0: the field left out, DefaultTurns
 	Options Options `json:"options,omitempty"`
 	Map     *Map    `json:"map,omitempty"`  // custom map; nil = DefaultMap
 	Deck    *Deck   `json:"deck,omitempty"` // custom deck; nil = DefaultDeck
@@ -41,11 +42,34 @@ func (s Setup) TurnCount() int {
 	return s.Turns
 }
 
-// ParseSetup reads a setup strictly and validates it.
+// CheckTurns is the one rule for a number of turns someone chose (a form's
+// field, a setup's "turns"): 1 to MaxTurns. Only a setup that leaves the
+// number out gets DefaultTurns; a 0 written down is refused like a 21.
+func CheckTurns(n int) error {
+	if n < 1 || n > MaxTurns {
+		return fmt.Errorf("%w: turns must be 1 to %d, not %d", ErrBadSetup, MaxTurns, n)
+	}
+	return nil
+}
+
+// ParseSetup reads a setup strictly and validates it. "turns" left out
+// means DefaultTurns; "turns": 0 is refused (the Go value cannot tell the
+// two apart, so the field is looked at once more here).
 func ParseSetup(raw []byte) (Setup, error) {
 	var s Setup
 	if err := record.DecodeStrict(raw, &s); err != nil {
 		return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
+	}
+	if s.Turns == 0 {
+		var given struct {
+			Turns *int `json:"turns"`
+		}
+		if err := json.Unmarshal(raw, &given); err != nil {
+			return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
+		}
+		if given.Turns != nil {
+			return Setup{}, CheckTurns(*given.Turns)
+		}
 	}
 	if err := s.Validate(); err != nil {
 		return Setup{}, err
@@ -54,7 +78,8 @@ func ParseSetup(raw []byte) (Setup, error) {
 }
 
 // Validate checks a setup: victory 1..999, both names given, different and
-// fit to show (record.CheckName), turns 1..20 (0 = 5), and a valid custom
+// fit to show (record.CheckName), turns 1..20 by CheckTurns (0, the field
+// left out, plays DefaultTurns), and a valid custom
 // map and deck if present (a custom deck is checked against the custom map,
 // or the default map).
 func (s Setup) Validate() error {
@@ -82,8 +107,10 @@ func (s Setup) world() (*world, error) {
 	if strings.EqualFold(spy, mage) {
 		return nil, bad("the spy and the mage must be different players (both are %q)", spy)
 	}
-	if s.Turns < 0 || s.Turns > MaxTurns {
-		return nil, bad("turns must be 1 to %d, not %d", MaxTurns, s.Turns)
+	if s.Turns != 0 {
+		if err := CheckTurns(s.Turns); err != nil {
+			return nil, err
+		}
 	}
 	if s.Map == nil && s.Deck == nil {
 		return defaultData(), nil

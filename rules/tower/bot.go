@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/grimoire-games/grimoire/rules/record"
 )
 
 // Bot picks the next action for the side to play. Bots are pure: the same
@@ -43,9 +45,9 @@ type Level struct {
 // Levels lists the bot levels from the weakest up; every ID is a key of Bots.
 func Levels() []Level {
 	return []Level{
-		{ID: "random", Name: "Apprentice", Blurb: "plays any legal move, at random"},
-		{ID: "greedy", Name: "Adept", Blurb: "looks one move ahead"},
-		{ID: "search", Name: "Archmage", Blurb: "plays out many games in its head before each move"},
+		{ID: "random", Name: record.LevelName("random"), Blurb: "plays any legal move, at random"},
+		{ID: "greedy", Name: record.LevelName("greedy"), Blurb: "looks one move ahead"},
+		{ID: "search", Name: record.LevelName("search"), Blurb: "plays out many games in its head before each move"},
 	}
 }
 

@@ -1541,7 +1541,7 @@ func decision(b Board) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 118, "</h2><p class=\"small\">Scribe or reserve with the buttons on the tiles below (affordable spells are marked), or take oinks:</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 118, "</h2><p class=\"small\">Scribe or reserve with the buttons on the world tiles (affordable spells are marked), or take oinks:</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

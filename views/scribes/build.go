@@ -181,14 +181,13 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 			if n > 1 {
 				what += fmt.Sprintf(" (and %d bot %s after it)", n-1, plural(n-1, "move", "moves"))
 			}
-			// The log's codes as names, like the log below it.
-			b.CanUndo, b.UndoWhat = true, named(b.Data, what)
+			b.CanUndo, b.UndoWhat = true, what
 		}
 	}
 	tail := p.Moves.Tail(logTail)
 	first := p.N() - len(tail)
 	for i, m := range tail {
-		b.LogTail = append(b.LogTail, LogLine{N: first + i + 1, Text: named(b.Data, m.lineFor(viewer, over))})
+		b.LogTail = append(b.LogTail, LogLine{N: first + i + 1, Text: m.lineFor(viewer, over)})
 	}
 	if b.Acting && b.Choices.Decision == sc.DecideFollow && src.TradeGive != "" {
 		if e, err := sc.ParseElement(src.TradeGive); err == nil {

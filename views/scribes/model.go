@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/rules/record"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
@@ -129,7 +130,7 @@ func (b Board) name(seat int) string {
 
 func (b Board) botLabel(seat int) string {
 	if bot := BotOf(b.Setup, seat); bot != "" {
-		return LevelName(bot) + " bot"
+		return record.BotLabel(bot)
 	}
 	return ""
 }
@@ -146,29 +147,34 @@ func (b Board) letter(e sc.Element) string {
 	return e.String()
 }
 
-// named writes the rules' element codes of a log line as the elements'
-// names, so a screen never calls one element two ways.
-func named(d *sc.Data, line string) string {
-	for e := range sc.Element(sc.NumElements) {
-		if n := d.ElementName(e); n != "" {
-			line = strings.ReplaceAll(line, e.String(), n)
-		}
+// RoundText counts turns as the table plays them, for the game page and
+// the home list alike: the round (everyone's turn once) of main turn turn
+// (the rules count from 1) at a table of seats players; "" before the
+// first turn.
+func RoundText(turn, seats int) string {
+	if r := RoundOf(turn, seats); r > 0 {
+		return fmt.Sprintf("Round %d", r)
 	}
-	return line
+	return ""
 }
 
-// turnText counts turns as the table plays them: the round (everyone's
-// turn once) and whose turn of it this is.
+// RoundOf is the round of main turn turn at a table of seats players, from
+// 1; 0 before the first turn.
+func RoundOf(turn, seats int) int {
+	if seats < 1 || turn < 1 {
+		return 0
+	}
+	return (turn-1)/seats + 1
+}
+
+// turnText is the round and whose turn of it this is.
 func (b Board) turnText() string {
 	n := len(b.Setup.Players)
-	if n == 0 || b.Snap.Turn < 1 {
-		return ""
+	round := RoundText(b.Snap.Turn, n)
+	if round == "" || b.Over {
+		return round
 	}
-	round := (b.Snap.Turn-1)/n + 1
-	if b.Over {
-		return fmt.Sprintf("Round %d", round)
-	}
-	return fmt.Sprintf("Round %d · %s's turn (%d of %d)", round, b.name(b.Snap.Active), (b.Snap.Turn-1)%n+1, n)
+	return fmt.Sprintf("%s · %s's turn (%d of %d)", round, b.name(b.Snap.Active), (b.Snap.Turn-1)%n+1, n)
 }
 
 // endLabel is the button text of an agreement action.

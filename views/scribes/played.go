@@ -81,7 +81,7 @@ func (p Played) moved(before sc.State, a sc.Action, after sc.State) Played {
 	m.Masked = m.Line
 	if a.Type == sc.ActReserve {
 		if c, ok := before.RowCard(a.Index); ok {
-			m.Masked = strings.Replace(m.Line, fmt.Sprintf("%s (%s %d)", c.Name, c.Element, c.Value), "a card", 1)
+			m.Masked = strings.Replace(m.Line, before.Data().CardText(c), "a card", 1)
 		}
 	}
 	if BotOf(p.Setup, a.Seat) == "" {

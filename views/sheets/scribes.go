@@ -6,6 +6,8 @@ import (
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/rules/scribes"
+	"github.com/grimoire-games/grimoire/views"
+	scview "github.com/grimoire-games/grimoire/views/scribes"
 )
 
 // ScribesSheet is The Arcane Scribes scoresheet: a row per seat.
@@ -14,10 +16,10 @@ type ScribesSheet struct {
 	Elements []string // element names, in element order (the columns)
 	Seats    []ScribesSeat
 	First    string // who started
-	Turns    int
-	Pile     int // cards left in the draw pile
-	Slots    int // boxes per element on a blank form
-	Rounds   int // round boxes on a blank form
+	Round    int    // the round the game reached, counted as the board counts
+	Pile     int    // cards left in the draw pile
+	Slots    int    // boxes per element on a blank form
+	Rounds   int    // round boxes on a blank form
 }
 
 // ScribesSeat is one player's scribed spells and score.
@@ -57,13 +59,13 @@ func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
 		return ScribesSheet{}, err
 	}
 	sh := ScribesSheet{Head: h}
-	sh.Game = "The Arcane Scribes"
+	sh.Game = views.ArcaneScribesName
 	data := st.Data()
 	for _, e := range scribes.Elements() {
 		sh.Elements = append(sh.Elements, data.ElementName(e))
 	}
 	snap := st.Snapshot()
-	sh.Turns, sh.Pile = snap.Turn, snap.DrawPile
+	sh.Round, sh.Pile = scview.RoundOf(snap.Turn, len(snap.Players)), snap.DrawPile
 	if snap.First >= 0 && snap.First < len(snap.Players) {
 		sh.First = snap.Players[snap.First].Name
 	}
@@ -99,7 +101,7 @@ func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
 		}
 	} else {
 		sh.Live = true
-		sh.Status = fmt.Sprintf("In progress: turn %d, %s to play · %d cards in the draw pile", snap.Turn, st.Name(snap.Active), snap.DrawPile)
+		sh.Status = fmt.Sprintf("In progress: %s, %s to play · %d cards in the draw pile", strings.ToLower(scview.RoundText(snap.Turn, len(snap.Players))), st.Name(snap.Active), snap.DrawPile)
 	}
 	return sh, nil
 }
@@ -107,7 +109,7 @@ func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
 // ScribesBlank is the empty form for a game played on paper.
 func ScribesBlank(h Head) ScribesSheet {
 	sh := ScribesSheet{Head: h}
-	sh.Game, sh.Blank = "The Arcane Scribes", true
+	sh.Game, sh.Blank = views.ArcaneScribesName, true
 	// Seven spells of one element is more than a deck shared by two
 	// scribes gives one of them in a game; thirty rounds covers a
 	// two-player game that scribes slowly.
@@ -120,14 +122,4 @@ func ScribesBlank(h Head) ScribesSheet {
 		sh.Seats = append(sh.Seats, ScribesSeat{Seat: i, Empty: true, Elements: make([]ScribesElement, len(sh.Elements))})
 	}
 	return sh
-}
-
-// scribesLevel names a bot level for the sheet ("Adept" for "greedy").
-func scribesLevel(id string) string {
-	for _, l := range scribes.Levels() {
-		if l.ID == id {
-			return l.Name
-		}
-	}
-	return id
 }

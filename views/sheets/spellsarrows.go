@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/a-h/templ"
+
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/views"
 	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
 )
 
@@ -92,7 +95,7 @@ func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
 		return SASheet{}, fmt.Errorf("setup: %w", err)
 	}
 	sh := SASheet{Head: h, Spy: setup.Spy, Mage: setup.Mage, Victory: setup.Victory, Turns: setup.TurnCount()}
-	sh.Game = "Spells & Arrows"
+	sh.Game = views.SpellsArrowsName
 	sh.HouseRules = saHouseRules(setup.Options)
 	if setup.Map != nil {
 		sh.Custom = append(sh.Custom, "custom map")
@@ -241,7 +244,7 @@ func saHouseRules(o sa.Options) []string {
 // SpellsArrowsBlank is the empty form for a game played on paper.
 func SpellsArrowsBlank(h Head) SASheet {
 	sh := SASheet{Head: h, Turns: sa.DefaultTurns}
-	sh.Game, sh.Blank = "Spells & Arrows", true
+	sh.Game, sh.Blank = views.SpellsArrowsName, true
 	for t := 1; t <= sa.DefaultTurns; t++ {
 		sh.Halves = append(sh.Halves, SAHalf{Turn: t, Half: sa.HalfSpy, Empty: true}, SAHalf{Turn: t, Half: sa.HalfMage, Empty: true})
 	}
@@ -259,4 +262,30 @@ func pointsText(n int) string {
 		return "1 point"
 	}
 	return itoa(n) + " points"
+}
+
+// saHead is the sheet's head with its promise on paper: the shot charts,
+// when there are any, print on a page of their own after the sheet's one;
+// a long game prints dense to keep that one page.
+func saHead(s SASheet) Head {
+	h := s.Head
+	if len(s.Charts) > 0 {
+		h.Pages = "The sheet fits one A4 or Letter page; the players' shot charts print on a second."
+	}
+	h.Dense = len(s.Halves) > 2*denseAfterTurns
+	return h
+}
+
+// denseAfterTurns is the most turns a sheet prints at its ordinary size:
+// measured with Chromium's print to PDF, a 20-turn game of many spells
+// needs the dense print to stay on one page, the default 5 turns never.
+const denseAfterTurns = 8
+
+// saAfter is what follows the sheet's result: a played game's shot charts
+// (a blank sheet has none).
+func saAfter(s SASheet) templ.Component {
+	if s.Blank {
+		return nil
+	}
+	return saShotCharts(s)
 }

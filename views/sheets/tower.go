@@ -7,6 +7,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/rules/tower"
+	"github.com/grimoire-games/grimoire/views"
 )
 
 // TowerSheet is the Mage's Tower scoresheet: a row per turn.
@@ -45,7 +46,7 @@ func Tower(rec record.Record, h Head) (TowerSheet, error) {
 		return TowerSheet{}, fmt.Errorf("setup: %w", err)
 	}
 	sh := TowerSheet{Head: h, General: setup.General, Mage: setup.Mage}
-	sh.Game = "Mage's Tower"
+	sh.Game = views.MagesTowerName
 	if setup.Options.ThumbsMayStay {
 		sh.Options = append(sh.Options, "a cast may leave a thumb on its row")
 	}
@@ -172,7 +173,7 @@ func towerReason(r string) string {
 // TowerBlank is the empty form for a game played on paper.
 func TowerBlank(h Head) TowerSheet {
 	sh := TowerSheet{Head: h}
-	sh.Game, sh.Blank = "Mage's Tower", true
+	sh.Game, sh.Blank = views.MagesTowerName, true
 	sh.Coins = tower.CoinIDs()
 	sh.Spells = []string{"L", "F", "W", "T"}
 	// A game lasts about as many turns as the card has rows (a cast moves a

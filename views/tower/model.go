@@ -276,13 +276,18 @@ func SideSeat(s tw.Side) int {
 }
 
 // Who names a side's player for the log and prompts: "Ana (General)",
-// "Greedy bot (Mage, bot)".
+// "Zed (Mage, Adept bot)", and a bot that goes by its level's name (the
+// form's default) "Archmage (Mage, bot)", not "Archmage (Mage, Archmage
+// bot)". A name that says bot already gets no second one.
 func Who(p [2]Player, s tw.Side) string {
 	pl := p[SideSeat(s)]
-	if pl.Bot != "" && !strings.Contains(strings.ToLower(pl.Name), "bot") {
-		return pl.Name + " (" + s.Title() + ", " + LevelName(pl.Bot) + " bot)"
+	switch {
+	case pl.Bot == "" || strings.Contains(strings.ToLower(pl.Name), "bot"):
+		return pl.Name + " (" + s.Title() + ")"
+	case strings.EqualFold(strings.TrimSpace(pl.Name), record.LevelName(pl.Bot)):
+		return pl.Name + " (" + s.Title() + ", bot)"
 	}
-	return pl.Name + " (" + s.Title() + ")"
+	return pl.Name + " (" + s.Title() + ", " + record.BotLabel(pl.Bot) + ")"
 }
 
 // Lines puts the players' names into the rules' log sentences ("General
@@ -816,16 +821,16 @@ func sortedCopy(ids []string) []string {
 	return out
 }
 
+// handoverText is the small print of the hand-over screen, true for
+// whoever takes the phone: the General's camp shows once the General taps;
+// the Mage never sees it, and the screen only keeps the General's view
+// from the Mage's eyes.
+func (b Board) handoverText() string {
+	if b.ToPlay == tw.Mage {
+		return "The Mage's turn. The card shows once they tap; the General's camp stays hidden from them."
+	}
+	return "The General's turn. The camp shows only once they tap."
+}
+
 // levels are the bot levels a new game offers, strongest last.
 func levels() []tw.Level { return tw.Levels() }
-
-// LevelName is a bot level's name for people ("Adept" for "greedy"); an
-// unknown id is shown as it is.
-func LevelName(id string) string {
-	for _, l := range tw.Levels() {
-		if l.ID == id {
-			return l.Name
-		}
-	}
-	return id
-}

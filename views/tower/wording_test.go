@@ -74,3 +74,22 @@ func TestUndoCountsTheBotsMoves(t *testing.T) {
 		})
 	}
 }
+
+// TestHandoverIsTrueForEitherSide: the hand-over screen of one phone
+// passed around never promises the Mage a camp (the Mage never sees it).
+func TestHandoverIsTrueForEitherSide(t *testing.T) {
+	for _, tc := range []struct {
+		side      tw.Side
+		want, not string
+	}{
+		{tw.General, "The camp shows only once they tap", "Mage"},
+		{tw.Mage, "the General's camp stays hidden from them", "The camp stays hidden until they tap"},
+	} {
+		t.Run(tc.side.Title(), func(t *testing.T) {
+			got := Board{ToPlay: tc.side}.handoverText()
+			if !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) || !strings.HasPrefix(got, "The "+tc.side.Title()+"'s turn.") {
+				t.Errorf("hand-over to the %s: %q", tc.side.Title(), got)
+			}
+		})
+	}
+}
