@@ -43,6 +43,7 @@ type server struct {
 	data string
 	addr string
 	keys string // --session-key: the test decodes device ids with it
+	db   string // --db: a PostgreSQL URL, "" for SQLite in data
 	cmd  *exec.Cmd
 	done chan struct{} // closed once cmd has exited and its output is read
 	errs *bytes.Buffer
@@ -87,6 +88,9 @@ func (s *server) tryStart() error {
 	args := []string{"serve", "--addr", s.addr, "--data", s.data}
 	if s.keys != "" {
 		args = append(args, "--session-key", s.keys)
+	}
+	if s.db != "" {
+		args = append(args, "--db", s.db)
 	}
 	cmd := exec.Command(s.bin, args...)
 	// The suite creates more games per device than a public server allows
