@@ -187,6 +187,35 @@ func TestSessionKeys(t *testing.T) {
 			}
 		}
 	})
+	t.Run("rotate-session-keys puts a new key first and keeps the previous", func(t *testing.T) {
+		dir := t.TempDir()
+		first, err := keysOf(t, serveConfig{data: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rotate := func() {
+			t.Helper()
+			if err := run(context.Background(), []string{"rotate-session-keys", "--data", dir}, strings.NewReader(""), io.Discard, io.Discard); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rotate()
+		second, err := keysOf(t, serveConfig{data: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(second) != 4 || same(second[:2], first) || !same(second[2:], first) {
+			t.Fatalf("after one rotation: %d keys, want a new pair then the first", len(second))
+		}
+		rotate()
+		third, err := keysOf(t, serveConfig{data: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(third) != 4 || !same(third[2:], second[:2]) {
+			t.Fatalf("after two rotations: %d keys, want a new pair then the second (the first dropped)", len(third))
+		}
+	})
 	t.Run("given keys rotate: newest pair first", func(t *testing.T) {
 		k1, k2 := strings.Repeat("ab", 64), strings.Repeat("cd", 64)
 		keys, err := keysOf(t, serveConfig{data: t.TempDir(), sessionKey: k1 + "," + k2})
