@@ -2,13 +2,18 @@ package main
 
 import (
 	"context"
+	crand "crypto/rand"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +22,7 @@ import (
 	"github.com/hanwen/go-fuse/v2/fuse"
 
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/store/durable"
 	"github.com/grimoire-games/grimoire/store/sqlite"
 )
 
@@ -41,7 +47,12 @@ func TestPowerCut(t *testing.T) {
 	requireFUSE(t)
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("cut moments drawn from seed %d", seed)
-	fig, problems := powerCuts(t, true, 5, seed)
+	// Five cuts in CI; GRIMOIRE_POWER_CUTS asks for more on a long run.
+	cuts := 5
+	if n, err := strconv.Atoi(os.Getenv("GRIMOIRE_POWER_CUTS")); err == nil && n > 0 {
+		cuts = n
+	}
+	fig, problems := powerCuts(t, true, cuts, seed)
 	for _, p := range problems {
 		t.Error(p)
 	}
@@ -50,6 +61,45 @@ func TestPowerCut(t *testing.T) {
 	}
 	t.Logf("cuts %d, acknowledged taps %d, unanswered at a cut and resent %d, fsyncs %d; lost %d, out of order or doubled %d, cookies refused %d, restarts that failed %d",
 		fig.cuts, fig.acked, fig.resent, fig.syncs, fig.lost, fig.wrong, fig.cookies, fig.restarts)
+}
+
+// TestPowerCutKeysFromOlderBuild: a data directory an older build made,
+// with its session keys in DATA/session.keys. The first start moves them
+// into the database; the phones' cookies, signed with them, must keep
+// opening their games through the cuts.
+func TestPowerCutKeysFromOlderBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the power-cut test takes half a minute")
+	}
+	requireFUSE(t)
+	var dir, key string
+	fig, problems := powerCutsWith(t, true, 3, uint64(time.Now().UnixNano()), func(data string) {
+		if err := durable.MkdirAll(data, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		b := make([]byte, 64)
+		crand.Read(b)
+		dir, key = data, hex.EncodeToString(b)
+		if err := durable.WriteFile(filepath.Join(data, keyFile), []byte(key+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	})
+	for _, p := range problems {
+		t.Error(p)
+	}
+	// The phones' cookies were signed with the older build's key: it is
+	// the one the database keeps, and the file is set aside.
+	found, err := readDatabase(filepath.Join(dir, "grimoire.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found.Keys) != 1 || found.Keys[0] != key {
+		t.Errorf("the database keeps %d keys, want the older build's one", len(found.Keys))
+	}
+	if _, err := os.Stat(filepath.Join(dir, movedKeyFile)); err != nil {
+		t.Errorf("the older build's file is not set aside after the cuts: %v", err)
+	}
+	t.Logf("cuts %d, acknowledged taps %d, cookies refused %d, lost %d", fig.cuts, fig.acked, fig.cookies, fig.lost)
 }
 
 // TestPowerCutControl: on a disk that forgets what was synced, the same
@@ -98,6 +148,13 @@ type cutFigures struct {
 // counted and every problem found.
 func powerCuts(t *testing.T, keepSynced bool, cuts int, seed uint64) (cutFigures, []string) {
 	t.Helper()
+	return powerCutsWith(t, keepSynced, cuts, seed, nil)
+}
+
+// powerCutsWith is powerCuts with a data directory prepared by before
+// (nil: none, grimoire makes it).
+func powerCutsWith(t *testing.T, keepSynced bool, cuts int, seed uint64, before func(data string)) (cutFigures, []string) {
+	t.Helper()
 	var fig cutFigures
 	var problems []string
 	fail := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
@@ -120,12 +177,14 @@ func powerCuts(t *testing.T, keepSynced bool, cuts int, seed uint64) (cutFigures
 	// A data directory grimoire makes itself, and no --session-key: the
 	// keys are the server's own, and must survive with the games.
 	srv := &server{t: t, bin: grimoireBinary(t), data: filepath.Join(mnt, "grimoire"), addr: addr}
+	if before != nil {
+		before(srv.data)
+	}
 	if err := srv.tryStart(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.kill)
 
-	began := time.Now()
 	r := rand.New(rand.NewPCG(seed, 29))
 	scorers := make([]*scorer, 4)
 	for i := range scorers {
@@ -147,7 +206,6 @@ func powerCuts(t *testing.T, keepSynced bool, cuts int, seed uint64) (cutFigures
 		}
 		disk.cut()
 		fig.cuts++
-		t.Logf("cut %d at %v", k+1, time.Since(began).Round(time.Millisecond))
 		if mounted[0], err = disk.mount(mnt); err != nil {
 			t.Fatalf("mount after the cut: %v", err)
 		}
@@ -197,7 +255,6 @@ func powerCuts(t *testing.T, keepSynced bool, cuts int, seed uint64) (cutFigures
 			}
 		}
 		// Read what the restarted server has, from its own files.
-		t.Logf("restarted, resent, cookies checked at %v", time.Since(began).Round(time.Millisecond))
 		srv.kill()
 		lost, wrong := checkLogs(srv, scorers)
 		fig.lost += len(lost)
@@ -225,24 +282,99 @@ func powerCuts(t *testing.T, keepSynced bool, cuts int, seed uint64) (cutFigures
 	return fig, problems
 }
 
-// checkLogs opens the stopped server's database and compares every game's
-// log with the taps its phone saw acknowledged: the same, in order, once.
-func checkLogs(srv *server, scorers []*scorer) (lost, wrong []string) {
-	st, err := sqlite.Open(filepath.Join(srv.data, "grimoire.db"))
+// readout is what the reader process found in a database.
+type readout struct {
+	Logs    map[string][]store.Entry
+	Missing []string
+	Keys    []string
+	Err     string
+}
+
+// readDatabase reads the games' logs and the kept session keys from the
+// database at path in a child process (TestPowerCutReader). Never in this
+// one: this process serves the FUSE mount, and SQLite maps its WAL index
+// into memory; a page fault there waits for this process to answer, and a
+// garbage collection that starts meanwhile waits for the faulting thread,
+// so both would wait for ever.
+func readDatabase(path string, ids []string) (readout, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestPowerCutReader$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "GRIMOIRE_POWERCUT_READ="+path, "GRIMOIRE_POWERCUT_GAMES="+strings.Join(ids, ","))
+	var out readout
+	b, err := cmd.Output()
+	for _, line := range strings.Split(string(b), "\n") {
+		if j, ok := strings.CutPrefix(line, "POWERCUT-READ "); ok {
+			if err := json.Unmarshal([]byte(j), &out); err != nil {
+				return out, err
+			}
+			if out.Err != "" {
+				return out, errors.New(out.Err)
+			}
+			return out, nil
+		}
+	}
+	return out, fmt.Errorf("the reader process said nothing (%v): %s", err, b)
+}
+
+// TestPowerCutReader is the reader process of readDatabase; it skips when
+// run as a test.
+func TestPowerCutReader(t *testing.T) {
+	path := os.Getenv("GRIMOIRE_POWERCUT_READ")
+	if path == "" {
+		t.Skip("the power-cut test's reader process")
+	}
+	out := readout{Logs: map[string][]store.Entry{}}
+	defer func() {
+		b, _ := json.Marshal(out)
+		fmt.Printf("\nPOWERCUT-READ %s\n", b)
+	}()
+	st, err := sqlite.Open(path)
 	if err != nil {
-		return []string{fmt.Sprintf("the database does not open: %v", err)}, nil
+		out.Err = fmt.Sprintf("the database does not open: %v", err)
+		return
 	}
 	defer st.Close()
+	ctx := context.Background()
+	for _, id := range strings.Split(os.Getenv("GRIMOIRE_POWERCUT_GAMES"), ",") {
+		if id == "" {
+			continue
+		}
+		log, err := st.Log(ctx, id)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			out.Missing = append(out.Missing, id)
+		case err != nil:
+			out.Err = fmt.Sprintf("game %s: %v", id, err)
+			return
+		default:
+			out.Logs[id] = log
+		}
+	}
+	if out.Keys, err = st.SessionKeys(ctx, nil); err != nil {
+		out.Err = err.Error()
+	}
+}
+
+// checkLogs reads the stopped server's database and compares every game's
+// log with the taps its phone saw acknowledged: the same, in order, once.
+func checkLogs(srv *server, scorers []*scorer) (lost, wrong []string) {
+	var ids []string
+	for _, s := range scorers {
+		for _, g := range s.games {
+			ids = append(ids, g.id)
+		}
+	}
+	found, err := readDatabase(filepath.Join(srv.data, "grimoire.db"), ids)
+	if err != nil {
+		return []string{err.Error()}, nil
+	}
 	for i, s := range scorers {
 		for _, g := range s.games {
-			log, err := st.Log(context.Background(), g.id)
+			log, ok := found.Logs[g.id]
 			switch {
-			case errors.Is(err, store.ErrNotFound):
+			case !ok:
 				if len(g.acked) > 0 {
 					lost = append(lost, fmt.Sprintf("phone %d: game %s with %d acknowledged taps is gone", i, g.id, len(g.acked)))
 				}
-			case err != nil:
-				wrong = append(wrong, fmt.Sprintf("phone %d: game %s: %v", i, g.id, err))
 			case len(log) < len(g.acked):
 				lost = append(lost, fmt.Sprintf("phone %d: game %s holds %d of its %d acknowledged taps", i, g.id, len(log), len(g.acked)))
 			case !sameLog(log, g.acked):
