@@ -49,10 +49,12 @@ func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("/healthz = %d", res.StatusCode)
 	}
-	for _, f := range []string{"grimoire.db", "session.keys"} {
-		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-			t.Errorf("data directory lacks %s: %v", f, err)
-		}
+	if _, err := os.Stat(filepath.Join(dir, "grimoire.db")); err != nil {
+		t.Errorf("data directory lacks grimoire.db: %v", err)
+	}
+	// The session keys live in the database now, not in a file.
+	if _, err := os.Stat(filepath.Join(dir, keyFile)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("data directory holds %s: %v", keyFile, err)
 	}
 
 	cancel() // what SIGINT or SIGTERM does through signal.NotifyContext
