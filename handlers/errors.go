@@ -45,8 +45,13 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		}
 	case errors.Is(err, store.ErrNotFound):
 		code, msg = http.StatusNotFound, "There is no such game. It may have been deleted."
+	case errors.Is(err, store.ErrUnavailable):
+		// The store logs the outage once (store/outage); a line per request
+		// would bury it.
+		code, msg = http.StatusServiceUnavailable, unavailableMessage
+		c.Response().Header().Set("Retry-After", retryAfter)
 	}
-	if code >= 500 {
+	if code >= 500 && code != http.StatusServiceUnavailable {
 		h.log.Error("request failed", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
 	if code == http.StatusNotFound && msg == "Not Found" {
@@ -88,6 +93,8 @@ func errorHeading(code int) string {
 		return "The game moved on"
 	case http.StatusRequestEntityTooLarge:
 		return "Too large"
+	case http.StatusServiceUnavailable:
+		return "Back in a moment"
 	default:
 		return statusTitleFor(code)
 	}
@@ -99,6 +106,15 @@ func statusTitleFor(code int) string {
 	}
 	return "Error"
 }
+
+// unavailableMessage is what a person reads while the database is away. A
+// tap made on a phone with the offline module waits in its outbox and is
+// sent again by itself; one sent through a plain form is not kept.
+const unavailableMessage = "The server cannot reach its database just now. Taps made on this phone wait on it and are sent when the database is back; anything else, try again in a few seconds."
+
+// retryAfter is the Retry-After of a 503, in seconds: a database restarting
+// is back within seconds, and the phone's outbox waits at least this long.
+const retryAfter = "3"
 
 // badRequest is a 400 with a message a person can act on.
 func badRequest(msg string) error { return echo.NewHTTPError(http.StatusBadRequest, msg) }

@@ -131,7 +131,12 @@ func (h *Handler) healthz(c echo.Context) error {
 	defer cancel()
 	c.Response().Header().Set("Cache-Control", "no-store")
 	if _, err := h.store.Game(ctx, "healthz-probe"); err != nil && !errors.Is(err, store.ErrNotFound) {
-		h.log.Error("health check: store", "err", err)
+		// An outage is logged once by the store (store/outage), not at
+		// every probe.
+		if !errors.Is(err, store.ErrUnavailable) {
+			h.log.Error("health check: store", "err", err)
+		}
+		c.Response().Header().Set("Retry-After", retryAfter)
 		return c.String(http.StatusServiceUnavailable, "store unavailable\n")
 	}
 	return c.String(http.StatusOK, "ok\n")

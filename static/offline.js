@@ -748,9 +748,13 @@
     return post("/g/" + encodeURIComponent(e.game) + "/sync", p);
   }
   // retryLater tries again after a failed request: the browser may still
-  // say it is online (a weak signal, a server restarting).
-  function retryLater() {
+  // say it is online (a weak signal, a server restarting). A 503 says when
+  // in Retry-After (the database is away): the tap stays in the outbox
+  // until then, never sooner than 1.5 s nor later than 30 s.
+  function retryLater(after) {
     if (retryTimer) return;
+    var ms = 1500, s = parseInt(after, 10);
+    if (s > 0) ms = Math.min(30000, Math.max(ms, s * 1000));
     retryTimer = setTimeout(function () {
       retryTimer = null;
       if (!navigator.onLine) return;
@@ -758,7 +762,7 @@
       status();
       sync();
       pump();
-    }, 1500);
+    }, ms);
   }
   // The games a sync sent taps for, and those the server refused, kept
   // until a pass ends with nothing left to send: a pass asked for again
@@ -803,7 +807,7 @@
           if (res.status >= 500) {
             failed = true;
             status();
-            retryLater();
+            retryLater(res.headers.get("Retry-After"));
             return null;
           }
           // The server did not take it: hold this game's waiting taps.

@@ -26,6 +26,11 @@ var (
 	// action that is not JSON, a ClientID used twice). Nothing of the write
 	// was stored.
 	ErrInvalidEntry = errors.New("invalid log entry")
+	// ErrUnavailable: the database cannot be reached or used at the moment
+	// (no connection, a failed or full disk). Nothing of a write that
+	// failed this way is to be counted on; the same write may be sent again
+	// once the store is back (ClientIDs make it safe).
+	ErrUnavailable = errors.New("the database cannot be reached")
 )
 
 // Entry kinds. The log only ever grows: an undo is an entry of its own that
@@ -158,6 +163,18 @@ type Store interface {
 	// so nothing falls between the two. The channel also closes when the
 	// Store closes; an unknown game is ErrNotFound.
 	Watch(ctx context.Context, id string) (<-chan int, error)
+
+	// SessionKeys returns the session keys kept in the store, newest first.
+	// When none are kept it keeps initial and returns them, in one
+	// transaction: of several instances starting at once on one database
+	// the first one's keys win and every one gets them. The store keeps
+	// keys as opaque text; the caller checks their form.
+	SessionKeys(ctx context.Context, initial []string) ([]string, error)
+	// AddSessionKeys keeps the keys of add not kept yet, in front of the
+	// kept ones (as the newest) when front, otherwise behind them (as the
+	// oldest), then drops the oldest beyond keep (keep < 1 drops none). It
+	// returns the keys now kept, newest first.
+	AddSessionKeys(ctx context.Context, add []string, front bool, keep int) ([]string, error)
 
 	Close() error
 }

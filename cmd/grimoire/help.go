@@ -47,6 +47,12 @@ grimoire replay FILE|-
 grimoire healthcheck [--url URL]
   Asks a running server's /healthz (exit 0 when healthy); for container
   health checks.
+
+grimoire rotate-session-keys [--data DIR] [--db URL] [--keep N]
+  Puts a new session key in front of those kept in the store and keeps the
+  N newest (default 2): cookies signed with a kept key still work, new ones
+  are signed with the new key. With SQLite, stop the server first; restart
+  every server on the store afterwards.
 `)
 	games := make([]string, 0, len(simulators))
 	for g := range simulators {

@@ -49,6 +49,8 @@ commands:
   replay       print the final state of a game record: grimoire replay FILE|-
   simulate     play bots against each other: grimoire simulate GAME -n N
   healthcheck  ask a running server's /healthz (container health checks)
+  rotate-session-keys
+               sign new cookies with a new key, keep the previous ones
   help         this text; -h or --help after any command prints it too
   version      the version and VCS revision (also --version)
 `
@@ -75,6 +77,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return simulate(args, stdout, stderr)
 	case "healthcheck":
 		return healthcheck(ctx, args, stdout, stderr)
+	case "rotate-session-keys":
+		return rotateKeys(ctx, args, stdout, stderr)
 	default:
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)

@@ -43,7 +43,9 @@ type server struct {
 	data string
 	addr string
 	keys string // --session-key: the test decodes device ids with it
+	db   string // --db: a PostgreSQL URL, "" for SQLite in data
 	cmd  *exec.Cmd
+	done chan struct{} // closed once cmd has exited and its output is read
 	errs *bytes.Buffer
 }
 
@@ -74,8 +76,23 @@ func (s *server) url() string { return "http://" + s.addr }
 // start runs the binary and waits until /healthz answers.
 func (s *server) start() {
 	s.t.Helper()
+	if err := s.tryStart(); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// tryStart is start that reports a server that does not come up. With no
+// keys the server keeps its own in its store.
+func (s *server) tryStart() error {
 	s.errs = &bytes.Buffer{}
-	cmd := exec.Command(s.bin, "serve", "--addr", s.addr, "--data", s.data, "--session-key", s.keys)
+	args := []string{"serve", "--addr", s.addr, "--data", s.data}
+	if s.keys != "" {
+		args = append(args, "--session-key", s.keys)
+	}
+	if s.db != "" {
+		args = append(args, "--db", s.db)
+	}
+	cmd := exec.Command(s.bin, args...)
 	// The suite creates more games per device than a public server allows
 	// one phone in an hour; a build without that limit ignores the variable.
 	cmd.Env = append(os.Environ(), "GRIMOIRE_GAMES_PER_HOUR=1000000")
@@ -83,9 +100,12 @@ func (s *server) start() {
 	cmd.Stderr = s.errs
 	dieWithTest(cmd)
 	if err := cmd.Start(); err != nil {
-		s.t.Fatalf("start grimoire: %v", err)
+		return fmt.Errorf("start grimoire: %w", err)
 	}
 	s.cmd = cmd
+	exited := make(chan struct{})
+	s.done = exited
+	go func() { cmd.Wait(); close(exited) }()
 	deadline := time.Now().Add(15 * time.Second)
 	c := &http.Client{Timeout: time.Second}
 	for time.Now().Before(deadline) {
@@ -93,13 +113,18 @@ func (s *server) start() {
 		if err == nil {
 			res.Body.Close()
 			if res.StatusCode == http.StatusOK {
-				return
+				return nil
 			}
 		}
-		time.Sleep(20 * time.Millisecond)
+		select {
+		case <-exited:
+			s.cmd = nil
+			return fmt.Errorf("grimoire stopped at start:\n%s", s.errs)
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 	s.kill()
-	s.t.Fatalf("grimoire did not answer /healthz within 15 s:\n%s", s.errs)
+	return fmt.Errorf("grimoire did not answer /healthz within 15 s:\n%s", s.errs)
 }
 
 // kill is kill -9: no shutdown, no flush, whatever was in flight is cut.
@@ -108,7 +133,7 @@ func (s *server) kill() {
 		return
 	}
 	s.cmd.Process.Kill()
-	s.cmd.Wait()
+	<-s.done
 	s.cmd = nil
 }
 

@@ -23,6 +23,8 @@ import (
 	"github.com/grimoire-games/grimoire/handlers"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/store/durable"
+	"github.com/grimoire-games/grimoire/store/outage"
 	"github.com/grimoire-games/grimoire/store/postgres"
 	"github.com/grimoire-games/grimoire/store/sqlite"
 )
@@ -58,9 +60,9 @@ func serveFlags(cfg *serveConfig, out io.Writer) (*flag.FlagSet, *string, *strin
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.StringVar(&cfg.addr, "addr", os.Getenv("GRIMOIRE_ADDR"), "address to listen on; empty is :8080, or :443 when serving HTTPS (env GRIMOIRE_ADDR)")
-	fs.StringVar(&cfg.data, "data", envOr("GRIMOIRE_DATA", defaultDataDir()), "data directory: database, session keys and ACME certificates (env GRIMOIRE_DATA)")
+	fs.StringVar(&cfg.data, "data", envOr("GRIMOIRE_DATA", defaultDataDir()), "data directory: SQLite database and ACME certificates (env GRIMOIRE_DATA)")
 	fs.StringVar(&cfg.db, "db", os.Getenv("GRIMOIRE_DB"), "PostgreSQL URL (postgres://...); empty uses SQLite in the data directory (env GRIMOIRE_DB)")
-	fs.StringVar(&cfg.sessionKey, "session-key", os.Getenv("GRIMOIRE_SESSION_KEY"), "session keys as hex: 64-byte pairs (hash+block), comma-separated, newest first; empty uses keys kept in the data directory (env GRIMOIRE_SESSION_KEY)")
+	fs.StringVar(&cfg.sessionKey, "session-key", os.Getenv("GRIMOIRE_SESSION_KEY"), "session keys as hex: 64-byte pairs (hash+block), comma-separated, newest first; empty uses keys kept in the database (env GRIMOIRE_SESSION_KEY)")
 	fs.BoolVar(&cfg.secure, "secure-cookies", os.Getenv("GRIMOIRE_SECURE_COOKIES") == "1", "always mark cookies Secure (automatic under --tls-cert, --acme-domain and HTTPS through --behind-proxy) (env GRIMOIRE_SECURE_COOKIES=1)")
 	fs.BoolVar(&cfg.verbose, "v", false, "debug logging")
 	fs.StringVar(&cfg.tlsCert, "tls-cert", os.Getenv("GRIMOIRE_TLS_CERT"), "serve HTTPS with this PEM certificate chain (with --tls-key); reread when the file changes (env GRIMOIRE_TLS_CERT)")
@@ -179,15 +181,17 @@ func serve(ctx context.Context, games []play.Kind, args []string, stdout, stderr
 	logs := newLogWriter(stderr, logFlushAfter)
 	defer logs.Close()
 	logger := newLogger(cfg, logs)
-	if err := os.MkdirAll(cfg.data, 0o700); err != nil {
+	// Made durably: a directory left unsynced in its parent can vanish in a
+	// power cut with the database inside it.
+	if err := durable.MkdirAll(cfg.data, 0o700); err != nil {
 		return fmt.Errorf("serve: data directory: %w", err)
 	}
-	st, err := openStore(ctx, cfg)
+	st, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	keys, err := sessionKeys(cfg)
+	keys, err := sessionKeys(ctx, cfg, st, logger)
 	if err != nil {
 		return err
 	}
@@ -270,7 +274,9 @@ func loopbackOnly(a net.Addr) bool {
 	return ok && t.IP.IsLoopback()
 }
 
-func openStore(ctx context.Context, cfg serveConfig) (store.Store, error) {
+// openStore opens the configured store, wrapped so that the database going
+// away answers 503 and is logged once (store/outage).
+func openStore(ctx context.Context, cfg serveConfig, logger *slog.Logger) (store.Store, error) {
 	if cfg.db != "" {
 		if !strings.HasPrefix(cfg.db, "postgres://") && !strings.HasPrefix(cfg.db, "postgresql://") {
 			return nil, fmt.Errorf("serve: --db must be a postgres:// URL")
@@ -279,7 +285,7 @@ func openStore(ctx context.Context, cfg serveConfig) (store.Store, error) {
 		if err != nil {
 			return nil, fmt.Errorf("serve: open PostgreSQL: %w", err)
 		}
-		return st, nil
+		return outage.Wrap(st, postgres.Unavailable, logger), nil
 	}
 	st, err := sqlite.Open(filepath.Join(cfg.data, "grimoire.db"))
 	var inUse *sqlite.InUseError
@@ -289,39 +295,109 @@ func openStore(ctx context.Context, cfg serveConfig) (store.Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("serve: open SQLite: %w", err)
 	}
-	return st, nil
+	return outage.Wrap(st, sqlite.Unavailable, logger), nil
 }
 
-// sessionKeys come from the flag/environment, or from a file in the data
-// directory written on first start, so sessions survive restarts and no key
-// ever lives in the source.
-func sessionKeys(cfg serveConfig) ([][]byte, error) {
-	text := cfg.sessionKey
-	if text == "" {
-		path := filepath.Join(cfg.data, "session.keys")
-		b, err := os.ReadFile(path)
-		switch {
-		case err == nil:
-			text = strings.TrimSpace(string(b))
-		case errors.Is(err, os.ErrNotExist):
-			key := append(securecookie.GenerateRandomKey(32), securecookie.GenerateRandomKey(32)...)
-			text = hex.EncodeToString(key)
-			if err := os.WriteFile(path, []byte(text+"\n"), 0o600); err != nil {
-				return nil, fmt.Errorf("serve: write session keys: %w", err)
-			}
-		default:
-			return nil, fmt.Errorf("serve: read session keys: %w", err)
+// keyFile is the file where builds before the keys moved into the store
+// kept them; movedKeyFile is its name once its keys are in the store.
+const (
+	keyFile      = "session.keys"
+	movedKeyFile = "session.keys.moved-to-database"
+)
+
+// sessionKeys come from the flag/environment, or else from the store, where
+// they live with the games they open: as durable as the games, shared by
+// every instance on one PostgreSQL database, made once on the first start.
+// Keys an older build left in DATA/session.keys are moved into the store on
+// the first start of this one, so the phones they signed keep their games.
+// Keys are never made anew over existing ones: a damaged key is an error
+// that names where it is and how to mend it.
+func sessionKeys(ctx context.Context, cfg serveConfig, st store.Store, logger *slog.Logger) ([][]byte, error) {
+	if cfg.sessionKey != "" {
+		keys, err := parseKeys(strings.Split(cfg.sessionKey, ","))
+		if err != nil {
+			return nil, fmt.Errorf("serve: --session-key (or GRIMOIRE_SESSION_KEY): %w", err)
 		}
+		return keys, nil
 	}
+	path := filepath.Join(cfg.data, keyFile)
+	old, err := readKeyFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("serve: %w", err)
+	}
+	initial := old
+	if initial == nil {
+		initial = []string{newSessionKey()}
+	}
+	kept, err := st.SessionKeys(ctx, initial)
+	if err != nil {
+		return nil, fmt.Errorf("serve: read the session keys from the database: %w", err)
+	}
+	if old != nil {
+		// Another instance (or a start that died before the file was moved)
+		// may have kept other keys first: the file's go behind them, so
+		// both its phones and theirs keep working.
+		if kept, err = st.AddSessionKeys(ctx, old, false, 0); err != nil {
+			return nil, fmt.Errorf("serve: move the keys of %s into the database: %w", path, err)
+		}
+		if err := durable.Rename(path, filepath.Join(cfg.data, movedKeyFile)); err != nil {
+			return nil, fmt.Errorf("serve: the keys of %s are in the database now, but the file could not be set aside: %w", path, err)
+		}
+		logger.Info("session keys moved into the database", "from", path, "left_as", movedKeyFile)
+	}
+	keys, err := parseKeys(kept)
+	if err != nil {
+		return nil, fmt.Errorf("serve: the session keys kept in the database are damaged (%w): restore the database's session_keys table from a backup, or give the keys with --session-key", err)
+	}
+	return keys, nil
+}
+
+// readKeyFile reads the keys an older build kept in the data directory: nil
+// when there is no such file; an error naming the file, what is wrong and
+// how to mend it when it cannot be used.
+func readKeyFile(path string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the session keys in %s: %w", path, err)
+	}
+	text := strings.TrimSpace(string(b))
+	mend := "put back the file from a backup (or give its keys with --session-key); if it is lost, delete it: " +
+		"grimoire then makes new keys, and every phone must open its games again from their links"
+	if text == "" {
+		return nil, fmt.Errorf("%s is empty (%d bytes; a power cut can leave it so): it should hold the session keys the phones' cookies are signed with, 128 hex digits each: %s", path, len(b), mend)
+	}
+	parts := strings.Split(text, ",")
+	if _, err := parseKeys(parts); err != nil {
+		return nil, fmt.Errorf("%s is damaged: %w: %s", path, err, mend)
+	}
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts, nil
+}
+
+// parseKeys reads keys as hex, each a 64-byte pair (hash key then block
+// key), newest first.
+func parseKeys(parts []string) ([][]byte, error) {
 	var keys [][]byte
-	for _, part := range strings.Split(text, ",") {
+	for i, part := range parts {
 		b, err := hex.DecodeString(strings.TrimSpace(part))
 		if err != nil || len(b) != 64 {
-			return nil, fmt.Errorf("serve: a session key must be 128 hex digits (64 bytes: hash key then block key)")
+			return nil, fmt.Errorf("session key %d of %d is not 128 hex digits (64 bytes: hash key then block key)", i+1, len(parts))
 		}
 		keys = append(keys, b[:32], b[32:])
 	}
+	if len(keys) == 0 {
+		return nil, errors.New("no session key")
+	}
 	return keys, nil
+}
+
+func newSessionKey() string {
+	return hex.EncodeToString(append(securecookie.GenerateRandomKey(32), securecookie.GenerateRandomKey(32)...))
 }
 
 // defaultDataDir is a grimoire folder under the user's data directory:

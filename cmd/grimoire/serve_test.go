@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"os/exec"
@@ -14,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/grimoire-games/grimoire/store/sqlite"
 )
 
 func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
@@ -46,10 +49,12 @@ func TestServeStartsAnswersAndStopsCleanly(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("/healthz = %d", res.StatusCode)
 	}
-	for _, f := range []string{"grimoire.db", "session.keys"} {
-		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-			t.Errorf("data directory lacks %s: %v", f, err)
-		}
+	if _, err := os.Stat(filepath.Join(dir, "grimoire.db")); err != nil {
+		t.Errorf("data directory lacks grimoire.db: %v", err)
+	}
+	// The session keys live in the database now, not in a file.
+	if _, err := os.Stat(filepath.Join(dir, keyFile)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("data directory holds %s: %v", keyFile, err)
 	}
 
 	cancel() // what SIGINT or SIGTERM does through signal.NotifyContext
@@ -98,31 +103,124 @@ func TestSecondServeOnOneDataDirectoryIsRefused(t *testing.T) {
 	}
 }
 
+// keysOf starts the session keys the way serve does, on the SQLite store in
+// dir.
+func keysOf(t *testing.T, cfg serveConfig) ([][]byte, error) {
+	t.Helper()
+	st, err := sqlite.Open(filepath.Join(cfg.data, "grimoire.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	return sessionKeys(context.Background(), cfg, st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
 func TestSessionKeys(t *testing.T) {
-	t.Run("generated once into the data directory, then reused", func(t *testing.T) {
+	same := func(a, b [][]byte) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if hex.EncodeToString(a[i]) != hex.EncodeToString(b[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	t.Run("made once in the database, then reused; no file written", func(t *testing.T) {
 		dir := t.TempDir()
-		a, err := sessionKeys(serveConfig{data: dir})
+		a, err := keysOf(t, serveConfig{data: dir})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := sessionKeys(serveConfig{data: dir})
+		b, err := keysOf(t, serveConfig{data: dir})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(a) != 2 || hex.EncodeToString(a[0]) != hex.EncodeToString(b[0]) || hex.EncodeToString(a[1]) != hex.EncodeToString(b[1]) {
+		if len(a) != 2 || !same(a, b) {
 			t.Fatal("the second start did not reuse the first start's keys")
 		}
-		fi, err := os.Stat(filepath.Join(dir, "session.keys"))
+		if _, err := os.Stat(filepath.Join(dir, keyFile)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s written: %v", keyFile, err)
+		}
+	})
+	t.Run("an older build's key file is moved into the database", func(t *testing.T) {
+		dir := t.TempDir()
+		k1, k2 := strings.Repeat("ab", 64), strings.Repeat("cd", 64)
+		if err := os.WriteFile(filepath.Join(dir, keyFile), []byte(k1+","+k2+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		a, err := keysOf(t, serveConfig{data: dir})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if fi.Mode().Perm() != 0o600 {
-			t.Errorf("session.keys mode = %v, want 0600", fi.Mode().Perm())
+		if len(a) != 4 || a[0][0] != 0xab || a[2][0] != 0xcd {
+			t.Fatalf("the file's keys were not kept, in order: %d keys", len(a))
+		}
+		if _, err := os.Stat(filepath.Join(dir, keyFile)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s still there after the move: %v", keyFile, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, movedKeyFile)); err != nil {
+			t.Errorf("the moved file is not set aside: %v", err)
+		}
+		b, err := keysOf(t, serveConfig{data: dir})
+		if err != nil || !same(a, b) {
+			t.Fatalf("the next start has other keys: %v", err)
+		}
+	})
+	t.Run("a damaged or empty key file stops the start and says how to mend it", func(t *testing.T) {
+		for _, content := range []string{"", "\n", "xyz", strings.Repeat("ab", 63)} {
+			dir := t.TempDir()
+			path := filepath.Join(dir, keyFile)
+			if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			_, err := keysOf(t, serveConfig{data: dir})
+			if err == nil {
+				t.Fatalf("file %q: new keys made over it", content)
+			}
+			for _, want := range []string{path, "backup", "delete it"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("file %q: error does not say %q: %v", content, want, err)
+				}
+			}
+			if b, _ := os.ReadFile(path); string(b) != content {
+				t.Errorf("file %q changed to %q", content, b)
+			}
+		}
+	})
+	t.Run("rotate-session-keys puts a new key first and keeps the previous", func(t *testing.T) {
+		dir := t.TempDir()
+		first, err := keysOf(t, serveConfig{data: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rotate := func() {
+			t.Helper()
+			if err := run(context.Background(), []string{"rotate-session-keys", "--data", dir}, strings.NewReader(""), io.Discard, io.Discard); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rotate()
+		second, err := keysOf(t, serveConfig{data: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(second) != 4 || same(second[:2], first) || !same(second[2:], first) {
+			t.Fatalf("after one rotation: %d keys, want a new pair then the first", len(second))
+		}
+		rotate()
+		third, err := keysOf(t, serveConfig{data: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(third) != 4 || !same(third[2:], second[:2]) {
+			t.Fatalf("after two rotations: %d keys, want a new pair then the second (the first dropped)", len(third))
 		}
 	})
 	t.Run("given keys rotate: newest pair first", func(t *testing.T) {
 		k1, k2 := strings.Repeat("ab", 64), strings.Repeat("cd", 64)
-		keys, err := sessionKeys(serveConfig{data: t.TempDir(), sessionKey: k1 + "," + k2})
+		keys, err := keysOf(t, serveConfig{data: t.TempDir(), sessionKey: k1 + "," + k2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,7 +230,7 @@ func TestSessionKeys(t *testing.T) {
 	})
 	t.Run("a malformed key is refused", func(t *testing.T) {
 		for _, bad := range []string{"xyz", strings.Repeat("ab", 32), strings.Repeat("ab", 64) + ",zz"} {
-			if _, err := sessionKeys(serveConfig{data: t.TempDir(), sessionKey: bad}); err == nil {
+			if _, err := keysOf(t, serveConfig{data: t.TempDir(), sessionKey: bad}); err == nil {
 				t.Errorf("key %q accepted", bad)
 			}
 		}
@@ -156,7 +254,7 @@ func TestServeFlags(t *testing.T) {
 	if _, err := parseServe([]string{"extra"}, io.Discard); err == nil {
 		t.Fatal("a stray argument was accepted")
 	}
-	if _, err := openStore(context.Background(), serveConfig{db: "mysql://nope"}); err == nil {
+	if _, err := openStore(context.Background(), serveConfig{db: "mysql://nope"}, slog.Default()); err == nil {
 		t.Fatal("a non-PostgreSQL --db URL was accepted")
 	}
 }

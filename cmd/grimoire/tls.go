@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -14,6 +15,8 @@ import (
 
 	"golang.org/x/crypto/acme"
 	"golang.org/x/crypto/acme/autocert"
+
+	"github.com/grimoire-games/grimoire/store/durable"
 )
 
 // tlsSetup returns the TLS configuration for the configured way of serving
@@ -30,7 +33,7 @@ func tlsSetup(cfg serveConfig) (*tls.Config, func(http.Handler) http.Handler, er
 	case len(cfg.acmeDomains) > 0:
 		m := &autocert.Manager{
 			Prompt:     autocert.AcceptTOS,
-			Cache:      autocert.DirCache(filepath.Join(cfg.data, "acme")),
+			Cache:      acmeCache(filepath.Join(cfg.data, "acme")),
 			HostPolicy: autocert.HostWhitelist(cfg.acmeDomains...),
 			Email:      cfg.acmeEmail,
 			Client:     &acme.Client{DirectoryURL: cfg.acmeDirectory, UserAgent: "grimoire"},
@@ -40,6 +43,43 @@ func tlsSetup(cfg serveConfig) (*tls.Config, func(http.Handler) http.Handler, er
 		return conf, m.HTTPHandler, nil
 	}
 	return nil, nil, nil
+}
+
+// acmeCache keeps the ACME account key and certificates in a directory, as
+// autocert.DirCache does, but writes them through store/durable: DirCache
+// renames a file into place without syncing it or its directory, so a
+// power cut could leave an empty certificate (or lose the account key) and
+// the next start would ask the CA again, against its rate limits.
+type acmeCache string
+
+func (d acmeCache) Get(ctx context.Context, name string) ([]byte, error) {
+	b, err := os.ReadFile(filepath.Join(string(d), name))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, autocert.ErrCacheMiss
+	}
+	if err == nil && len(b) == 0 {
+		// Empty is never a certificate: treat it as missing, so it is
+		// fetched again rather than served broken.
+		return nil, autocert.ErrCacheMiss
+	}
+	return b, err
+}
+
+func (d acmeCache) Put(ctx context.Context, name string, data []byte) error {
+	if err := durable.MkdirAll(string(d), 0o700); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return durable.WriteFile(filepath.Join(string(d), name), data, 0o600)
+}
+
+func (d acmeCache) Delete(ctx context.Context, name string) error {
+	if err := os.Remove(filepath.Join(string(d), name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return durable.SyncDir(string(d))
 }
 
 // certFiles serves a certificate from files and rereads them when they

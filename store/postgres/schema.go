@@ -54,4 +54,11 @@ CREATE INDEX seats_holder ON seats (holder) WHERE holder <> '';
 	// column, so PostgreSQL can keep the new row on its page (a HOT update)
 	// without writing any index.
 	`DROP INDEX games_owner_updated;`,
+	// The session keys that sign the phones' cookies live with the games
+	// they open, shared by every instance on the database. pos 0 is the
+	// newest.
+	`CREATE TABLE session_keys (
+	pos integer PRIMARY KEY,
+	key text NOT NULL UNIQUE
+);`,
 }

@@ -48,4 +48,11 @@ CREATE INDEX seats_holder ON seats (holder) WHERE holder <> '';
 	// yet every tap moves games.updated and so rewrote an entry of it: one
 	// more page in each commit.
 	`DROP INDEX games_owner_updated;`,
+	// The session keys that sign the phones' cookies live with the games
+	// they open: a data directory restored from a backup, or a cut that
+	// keeps the database, keeps them too. pos 0 is the newest.
+	`CREATE TABLE session_keys (
+	pos INTEGER PRIMARY KEY,
+	key TEXT NOT NULL UNIQUE
+) STRICT;`,
 }

@@ -29,7 +29,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -40,6 +39,7 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/store/durable"
 	"github.com/grimoire-games/grimoire/store/internal/broker"
 	"github.com/grimoire-games/grimoire/store/internal/entries"
 )
@@ -89,8 +89,11 @@ var errClosed = errors.New("sqlite store closed")
 func Open(path string) (*Store, error) { return open(path, maxGroup, memoMaxGames, memoMaxBytes) }
 
 func open(path string, group, memoGames, memoBytes int) (*Store, error) {
+	// The directory is made durably, and synced into its parent even when
+	// it exists: SQLite syncs the database and its journal, not the
+	// directory entries above them, and a cut could take the whole directory.
 	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o750); err != nil {
+		if err := durable.MkdirAll(dir, 0o750); err != nil {
 			return nil, fmt.Errorf("open sqlite store: %w", err)
 		}
 	}
@@ -104,6 +107,13 @@ func open(path string, group, memoGames, memoBytes int) (*Store, error) {
 		return nil, err
 	}
 	s.owner = o
+	// A database made just now has a directory entry SQLite does not sync
+	// (it syncs the file's bytes and a new journal's entry): sync it here,
+	// before the first write is acknowledged.
+	if err := durable.SyncDir(filepath.Dir(path)); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open sqlite store: %w", err)
+	}
 	return s, nil
 }
 

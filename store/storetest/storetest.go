@@ -66,6 +66,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ManyWritersManyGames", testManyWriters},
 		{"GamesPage", testGamesPage},
 		{"CountGamesSince", testCountGamesSince},
+		{"SessionKeys", testSessionKeys},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -826,5 +827,66 @@ func testReopen(t *testing.T, open func(*testing.T) store.Store) {
 	// The idempotency key survives too.
 	if v, err := s2.Append(ctx, g.ID, 0, store.Entry{Action: action(1), ClientID: "c1"}); err != nil || v != 2 {
 		t.Errorf("repeat after reopen: (%d, %v), want (2, nil)", v, err)
+	}
+}
+
+// testSessionKeys: the first keys kept win, even among callers at once;
+// they survive a reopen; AddSessionKeys puts a new key in front or an old
+// one behind and trims the oldest.
+func testSessionKeys(t *testing.T, open func(*testing.T) store.Store) {
+	ctx := context.Background()
+	s := open(t)
+	var wg sync.WaitGroup
+	got := make([][]string, 8)
+	errs := make([]error, len(got))
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i], errs[i] = s.SessionKeys(ctx, []string{fmt.Sprintf("first-%d", i)})
+		}()
+	}
+	wg.Wait()
+	for i := range got {
+		if errs[i] != nil {
+			t.Fatalf("SessionKeys: %v", errs[i])
+		}
+		if len(got[i]) != 1 || !slices.Equal(got[i], got[0]) {
+			t.Fatalf("callers at once disagree: %q and %q", got[0], got[i])
+		}
+	}
+	first := got[0]
+	if again, err := s.SessionKeys(ctx, []string{"other"}); err != nil || !slices.Equal(again, first) {
+		t.Fatalf("SessionKeys again = %q, %v; want the kept %q", again, err, first)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	s = open(t)
+	if again, err := s.SessionKeys(ctx, []string{"other"}); err != nil || !slices.Equal(again, first) {
+		t.Fatalf("SessionKeys after reopen = %q, %v; want %q", again, err, first)
+	}
+	steps := []struct {
+		add   []string
+		front bool
+		keep  int
+		want  []string
+	}{
+		{[]string{"old"}, false, 0, []string{first[0], "old"}},
+		{[]string{"new"}, true, 0, []string{"new", first[0], "old"}},
+		{[]string{"newer", "new"}, true, 2, []string{"newer", "new"}},
+		{[]string{"newer"}, true, 2, []string{"newer", "new"}},
+	}
+	for _, st := range steps {
+		keys, err := s.AddSessionKeys(ctx, st.add, st.front, st.keep)
+		if err != nil || !slices.Equal(keys, st.want) {
+			t.Fatalf("AddSessionKeys(%q, front %v, keep %d) = %q, %v; want %q", st.add, st.front, st.keep, keys, err, st.want)
+		}
+	}
+	if keys, err := s.SessionKeys(ctx, nil); err != nil || !slices.Equal(keys, []string{"newer", "new"}) {
+		t.Fatalf("SessionKeys after rotation = %q, %v", keys, err)
+	}
+	if _, err := s.AddSessionKeys(ctx, []string{""}, true, 0); err == nil {
+		t.Error("an empty key was kept")
 	}
 }
