@@ -93,7 +93,7 @@ func TestEveryPageIsTheSameAfterARestart(t *testing.T) {
 			}
 			if moved {
 				n++
-				if n%10 == 0 {
+				if n%15 == 0 {
 					// Mid-game too: hidden cards are in play now, and
 					// the screens must survive a restart as well.
 					restartAndCompare(t, srv, bin, []*restartPlayed{p}, fmt.Sprintf("after %d moves", n))
