@@ -51,3 +51,11 @@ func KeptStateIsTheReplay(h *Handler, id string) (kept bool, err error) {
 	h.verifyKept(k, t, "read back from the cache")
 	return true, errors.Join(errs...)
 }
+
+// CacheHolds says whether h's cache holds the game at all (any version).
+func CacheHolds(h *Handler, id string) bool {
+	h.cache.mu.Lock()
+	defer h.cache.mu.Unlock()
+	_, ok := h.cache.byID[id]
+	return ok
+}

@@ -288,7 +288,7 @@ func (h *Handler) write(c echo.Context, kind string) error {
 		// was made on (its key names that version, so a repeat racing it
 		// was stored there too, with the same entries): the log is what we
 		// read plus these entries, with no second read.
-		next := stepped(k, t, e)
+		next := h.stepped(k, t, e)
 		if next == nil && t.State != nil && e.Kind == store.KindAction && h.cache.check != nil {
 			h.cache.check(fmt.Errorf("game %s at version %d: the kept state refuses the action just stored", g.ID, ver))
 		}

@@ -109,13 +109,21 @@ func (h *Handler) played(k play.Kind, t *play.Table) {
 
 // stepped is the kept state after one more action stored on table t, or nil
 // when the kind keeps none (the next request replays once).
-func stepped(k play.Kind, t play.Table, e store.Entry) play.State {
+//
+// A kept state that refuses an action its own rules judged legal a moment
+// ago is not the record's replay any more (issue 28 was such a state): it
+// is said once, at error level, and the game leaves the cache, so the next
+// request replays the record from the store rather than trusting memory.
+func (h *Handler) stepped(k play.Kind, t play.Table, e store.Entry) play.State {
 	sp, ok := k.(play.Stepper)
 	if !ok || t.State == nil || e.Kind != store.KindAction {
 		return nil
 	}
 	next, err := sp.Step(t, t.State, e.Action, e.Seat)
 	if err != nil {
+		h.log.Error("the kept state refuses an action just stored; the game is read again from the store",
+			"game", t.GameID, "version", t.Version+1, "err", err)
+		h.cache.drop(t.GameID)
 		return nil
 	}
 	return next
