@@ -242,14 +242,16 @@ func (Kind) PlayerRows(name string, games []play.Played) ([][]string, error) {
 }
 
 // Advisor bounds. The search tries about ten Victory Numbers per role
-// assignment, fairGames games at each (about 800 games in all for numbers
-// near 50); the table then plays rounds of adviceRound games a cell while
-// the caller's time lasts, at most adviceMaxRound rounds.
+// assignment, fairGames games at each (720 games in all for even default
+// rates); the table then plays rounds of adviceRound games a cell while
+// the caller's time lasts, at most adviceMaxRound rounds and
+// adviceMaxGames games in all (search and table), but always one round.
 const (
 	fairGames      = 40
 	fairSeed       = 0 // the search's stream; the table's rounds use seeds 1..adviceMaxRound
 	adviceRound    = 25
 	adviceMaxRound = 8
+	adviceMaxGames = 3600
 	// nearEven: a spy chance within 50% ± nearEven is called near even.
 	nearEven = 0.10
 )
@@ -336,8 +338,9 @@ func AdviceFor(q url.Values, games []play.Played, more func() bool) (saview.Advi
 		Tables: &sa.AdviceTables{}, // the rounds share the spy's route tables
 	}
 	var total sa.Advice
+	roundGames := 2 * len(req.Victories) * adviceRound
 	for round := range adviceMaxRound {
-		if round > 0 && !more() {
+		if round > 0 && (fair.Games+(round+1)*roundGames > adviceMaxGames || !more()) {
 			break
 		}
 		req.Seed = uint64(round + 1)

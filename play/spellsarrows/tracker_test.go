@@ -162,17 +162,22 @@ func TestAdviceRounds(t *testing.T) {
 	}{
 		{"no time left: one round all the same", 0, 1},
 		{"time for two more", 2, 3},
-		{"time without end: the bound", 1000, 8},
+		{"time without end: the bound of rounds or of games", 1000, -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if testing.Short() && tt.rounds > 3 {
+			if testing.Short() && tt.rounds < 0 {
 				t.Skip("eight rounds of simulated games")
 			}
 			left := tt.more
 			v, err := spellsarrows.AdviceFor(q, games, func() bool { left--; return left >= 0 })
 			if err != nil {
 				t.Fatal(err)
+			}
+			if tt.rounds < 0 {
+				// As many rounds as fit the bounds: 8, or fewer when one
+				// more would pass 3,600 games in all.
+				tt.rounds = min(8, (3600-v.SearchGames)/(2*len(v.Rows)*25))
 			}
 			if len(v.Rows) < 6 || v.PerCell != 25*tt.rounds || v.Rounds != tt.rounds || v.TableGames != 2*len(v.Rows)*v.PerCell || v.Games != v.SearchGames+v.TableGames || v.SearchGames < 2*40 {
 				t.Fatalf("%d rows, %d rounds of %d a cell, %d games (%d search, %d table): want %d rounds of 25", len(v.Rows), v.Rounds, v.PerCell, v.Games, v.SearchGames, v.TableGames, tt.rounds)
@@ -203,6 +208,7 @@ func BenchmarkAdviceRound(b *testing.B) {
 		}
 		games += v.TableGames
 	}
+	b.ReportMetric(float64(games)/float64(b.N), "games/op")
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
 
@@ -238,18 +244,20 @@ func TestAdviceOfflineIsTheServersTable(t *testing.T) {
 	}
 }
 
-// BenchmarkAdviceTable is the form's whole table when time allows: 8
-// rounds, the rounds sharing route tables, after the search (which the
+// BenchmarkAdviceTable is the form's whole table when time allows: as
+// many rounds as the bounds allow (8, or up to 3,600 games with the
+// search's), the rounds sharing route tables, after the search (which the
 // cache keeps after the first iteration).
 func BenchmarkAdviceTable(b *testing.B) {
 	q := url.Values{"spy": {"Ana"}, "mage": {"Ben"}, "victory": {"40"}, "turns": {"5"}}
 	games := 0
 	for b.Loop() {
 		v, err := spellsarrows.AdviceFor(q, nil, func() bool { return true })
-		if err != nil || v.Rounds != 8 {
-			b.Fatalf("%d rounds, %v", v.Rounds, err)
+		if err != nil || v.Games > 3600 || v.Games+v.TableGames/v.Rounds <= 3600 && v.Rounds < 8 {
+			b.Fatalf("%d rounds, %d games, %v", v.Rounds, v.Games, err)
 		}
 		games += v.TableGames
 	}
+	b.ReportMetric(float64(games)/float64(b.N), "games/op")
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
