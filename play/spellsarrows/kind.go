@@ -339,12 +339,12 @@ func propose(f saview.NewForm, games []play.Played) (int, string, error) {
 			return 0, "", err
 		}
 	}
-	fair, err := fairFor(sa.Player{Name: orRole(spy, "Spy"), Rates: a.Rates}, sa.Player{Name: orRole(mage, "Mage"), Rates: b.Rates},
+	pr, err := proposalFor(sa.Player{Name: orRole(spy, "Spy"), Rates: a.Rates}, sa.Player{Name: orRole(mage, "Mage"), Rates: b.Rates},
 		f.Turns, sa.Options{SameSpellOnly: f.SameSpellOnly})
 	if err != nil {
 		return 0, "", err
 	}
-	ans := fair.ASpy
+	ans := pr.fair
 	var by string
 	recA, recB := spy != "" && strings.HasPrefix(a.Source, "from "), mage != "" && strings.HasPrefix(b.Source, "from ")
 	switch {
@@ -359,7 +359,7 @@ func propose(f saview.NewForm, games []play.Played) (int, string, error) {
 	default:
 		by = fmt.Sprintf("Proposed: fair for %s as spy and %s as mage by the default make rates (no games of either yet)", spy, mage)
 	}
-	by += fmt.Sprintf(": the spy won %s of %d simulated games there", saview.Pct(ans.At), ans.At.Games)
+	by += fmt.Sprintf(": the spy won %s of %d simulated games there (%s games simulated in all)", saview.Chance(ans.At), ans.At.Games, strconv.Itoa(pr.games))
 	switch ans.Where {
 	case sa.FairAboveRange:
 		by += ", even at the highest number: nothing is near even"

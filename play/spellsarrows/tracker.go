@@ -433,15 +433,17 @@ func abs(n int) int {
 // nearHalf says whether the spy's chance is near even.
 func nearHalf(e sa.Estimate) bool { return math.Abs(e.SpyWin-0.5) <= nearEven }
 
-// fairCache keeps the search's answers by the two players' rates and the
-// game's rules: the answer depends on nothing else, the new-game form asks
-// for the same few again and again (two new players: the default rates),
-// and one search is a few tenths of a CPU second. One search runs at a
-// time, so a burst of forms cannot take every core of a public server.
+// fairCache keeps the search's answers, and the form's proposals, by the
+// two players' rates and the game's rules: the answer depends on nothing
+// else (the names are labels), the new-game form asks for the same few
+// again and again (two new players: the default rates), and one search is
+// a tenth of a CPU second or more. One search runs at a time, so a burst of
+// forms cannot take every core of a public server.
 var fairCache = struct {
 	sync.Mutex
-	m map[fairKey]sa.Fair
-}{m: map[fairKey]sa.Fair{}}
+	fair      map[fairKey]sa.Fair
+	proposals map[fairKey]proposal
+}{fair: map[fairKey]sa.Fair{}, proposals: map[fairKey]proposal{}}
 
 type fairKey struct {
 	a, b  sa.Rates
@@ -449,30 +451,81 @@ type fairKey struct {
 	opts  sa.Options
 }
 
-// fairCacheSize bounds the cache; when full it starts again empty.
+// fairCacheSize bounds each map of the cache; a full one starts again
+// empty.
 const fairCacheSize = 256
 
 // fairFor is FindFair for the two players, from the cache when it holds
 // their rates.
 func fairFor(a, b sa.Player, turns int, opts sa.Options) (sa.Fair, error) {
-	key := fairKey{a: a.Rates, b: b.Rates, turns: turns, opts: opts}
 	fairCache.Lock()
 	defer fairCache.Unlock()
-	f, ok := fairCache.m[key]
+	return fairLocked(a, b, turns, opts)
+}
+
+// fairLocked is fairFor with the cache's lock held.
+func fairLocked(a, b sa.Player, turns int, opts sa.Options) (sa.Fair, error) {
+	key := fairKey{a: a.Rates, b: b.Rates, turns: turns, opts: opts}
+	f, ok := fairCache.fair[key]
 	if !ok {
 		var err error
 		f, err = sa.FindFair(sa.FairRequest{A: a, B: b, Games: fairGames, Seed: fairSeed, Turns: turns, Options: opts})
 		if err != nil {
 			return sa.Fair{}, err
 		}
-		if len(fairCache.m) >= fairCacheSize {
-			clear(fairCache.m)
+		if len(fairCache.fair) >= fairCacheSize {
+			clear(fairCache.fair)
 		}
-		fairCache.m[key] = f
+		fairCache.fair[key] = f
 	}
-	// The names are labels only: the games do not depend on them.
 	f.ASpy.Spy, f.ASpy.Mage, f.BSpy.Spy, f.BSpy.Mage = a.Name, b.Name, b.Name, a.Name
 	return f, nil
+}
+
+// proposal is the new-game form's Victory Number for a spy and a mage:
+// the search's answer checked by the first proposalRounds rounds of the
+// advisor's table around it (the same games the advisor plays first, so
+// an advisor given that much time agrees), the fairest row of those.
+type proposal struct {
+	fair  saview.FairView
+	games int // simulated in all, search and table
+}
+
+// proposalRounds: 100 games a cell, a margin of about ±10 points.
+const proposalRounds = 4
+
+// proposalFor is the proposal for a as spy and b as mage, from the cache
+// when it holds their rates.
+func proposalFor(a, b sa.Player, turns int, opts sa.Options) (proposal, error) {
+	key := fairKey{a: a.Rates, b: b.Rates, turns: turns, opts: opts}
+	fairCache.Lock()
+	defer fairCache.Unlock()
+	if p, ok := fairCache.proposals[key]; ok {
+		return p, nil
+	}
+	f, err := fairLocked(a, b, turns, opts)
+	if err != nil {
+		return proposal{}, err
+	}
+	req := sa.AdviceRequest{
+		A: a, B: b, Victories: tableRows(f.ASpy.Victory, f.ASpy.Victory),
+		Games: adviceRound, Turns: turns, Options: opts, Tables: &sa.AdviceTables{},
+	}
+	var total sa.Advice
+	for round := range proposalRounds {
+		req.Seed = uint64(round + 1)
+		adv, err := sa.Advise(req)
+		if err != nil {
+			return proposal{}, err
+		}
+		total = mergeAdvice(total, adv)
+	}
+	p := proposal{fair: fairView(total.Rows, f.ASpy, func(r sa.AdviceRow) sa.Estimate { return r.ASpy }), games: f.Games + total.Games}
+	if len(fairCache.proposals) >= fairCacheSize {
+		clear(fairCache.proposals)
+	}
+	fairCache.proposals[key] = p
+	return p, nil
 }
 
 // advicePlayer is a name's rates: typed in over the record, the record

@@ -103,6 +103,15 @@ func TestFindFairIsDeterministic(t *testing.T) {
 	if again := findFair(t, req); !reflect.DeepEqual(first, again) {
 		t.Fatalf("the same request gave two answers:\n%+v\n%+v", first, again)
 	}
+	// The names are labels: the play's cache keeps answers by rates alone.
+	renamed := req
+	renamed.A.Name, renamed.B.Name = "Spy", "Mage"
+	other := findFair(t, renamed)
+	for i, pair := range [][2]sa.FairAnswer{{first.ASpy, other.ASpy}, {first.BSpy, other.BSpy}} {
+		if !reflect.DeepEqual(pair[0].Probes, pair[1].Probes) || pair[0].Victory != pair[1].Victory {
+			t.Errorf("assignment %d: other names gave other games:\n%+v\n%+v", i, pair[0], pair[1])
+		}
+	}
 	for _, bad := range []int{0, sa.MaxFairGames + 1} {
 		req.Games = bad
 		if _, err := sa.FindFair(req); !errors.Is(err, sa.ErrBadAdvice) {
