@@ -76,7 +76,7 @@ func AdvisorPanel(f NewForm) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "\" hx-trigger=\"load, change from:#spy, change from:#mage, change from:#victory, change from:#turns, change from:#spyRates, change from:#mageRates\" hx-include=\"#spy, #mage, #victory, #turns, #spyRates, #mageRates\" hx-swap=\"innerHTML\" hx-sync=\"this:replace\"></div><button type=\"submit\" class=\"btn block\" formaction=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "\" hx-trigger=\"load, change from:#spy, change from:#mage, change from:#victory, change from:#turns, change from:#spyRates, change from:#mageRates, change from:#sameSpellOnly\" hx-include=\"#spy, #mage, #victory, #turns, #spyRates, #mageRates, #sameSpellOnly\" hx-swap=\"innerHTML\" hx-sync=\"this:replace\"></div><button type=\"submit\" class=\"btn block\" formaction=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

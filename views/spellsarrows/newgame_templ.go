@@ -216,7 +216,7 @@ func NewGame(p views.Page, f NewForm) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\" min=\"1\" max=\"20\" required inputmode=\"numeric\"></div><fieldset><legend>House rules</legend> <label class=\"check\"><input type=\"checkbox\" name=\"sameSpellOnly\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\" min=\"1\" max=\"20\" required inputmode=\"numeric\"></div><fieldset><legend>House rules</legend> <label class=\"check\"><input id=\"sameSpellOnly\" type=\"checkbox\" name=\"sameSpellOnly\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
