@@ -324,7 +324,8 @@ func (Kind) NewGamePageFrom(p views.Page, q url.Values, prev *play.Table, games 
 }
 
 // propose is the Victory Number fair for f's spy and mage by their records
-// (the search of the advisor, from its cache), and where it came from.
+// (the advisor's search checked by its first rounds, see proposalFor), and
+// where it came from.
 func propose(f saview.NewForm, games []play.Played) (int, string, error) {
 	spy, mage := strings.TrimSpace(f.Spy), strings.TrimSpace(f.Mage)
 	a, b := saview.AdvicePlayer{Name: spy, Rates: sa.DefaultRates()}, saview.AdvicePlayer{Name: mage, Rates: sa.DefaultRates()}
