@@ -38,7 +38,17 @@ func (h *Handler) newGamePage(c echo.Context) error {
 	if p.Players, err = h.knownNames(c); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, k.NewGamePage(p, c.QueryParams(), prev))
+	q := c.QueryParams()
+	if pr, ok := k.(play.Proposer); ok {
+		var games []play.Played
+		if names := pr.ProposalNames(q, prev); len(names) > 0 {
+			if games, _, err = h.playedBy(c, k, names); err != nil {
+				return err
+			}
+		}
+		return render(c, http.StatusOK, pr.NewGamePageFrom(p, q, prev, games))
+	}
+	return render(c, http.StatusOK, k.NewGamePage(p, q, prev))
 }
 
 // previousGame is the game a "new game, same players" link names, when it

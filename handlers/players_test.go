@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -188,6 +189,35 @@ func TestPlayerRecordsCountOnlyThisDevicesGames(t *testing.T) {
 	})
 }
 
+// The new-game form proposes the Victory Number fair for the two players
+// instead of a fixed 12 (where even shooters' spy wins about 95%): for two
+// new players by the default rates, for the players of a previous game by
+// their records on this device.
+func TestNewGameFormProposesTheFairNumber(t *testing.T) {
+	a := startRecApp(t)
+	p := a.phone(t)
+	form := func(path string) (int, string) {
+		t.Helper()
+		res, body := p.get(path)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: status %d", path, res.StatusCode)
+		}
+		doc := docOf(t, body)
+		vn, _ := strconv.Atoi(doc.Find("#victory").AttrOr("value", ""))
+		return vn, strings.Join(strings.Fields(doc.Find(`[data-testid="victory-proposal"]`).Text()), " ")
+	}
+	fresh, prop := form("/new/spells-arrows")
+	if fresh < 30 || !strings.Contains(prop, "Proposed: fair for two players of the default make rates") {
+		t.Errorf("a fresh form proposes %d (%q): want the even game of two new players, far above 12", fresh, prop)
+	}
+	raw, _ := readRecord(t, "rules/spellsarrows/testdata/mage-wins-on-turns.json")
+	id := p.importID(raw, false)
+	vn, prop := form("/new/spells-arrows?from=" + id)
+	if vn == 12 || vn == fresh || !strings.Contains(prop, "fair for Ana as spy and Ben as mage by their records") {
+		t.Errorf("Ana and Ben with a game here: proposed %d (%q), want the number fair by their records (not 12, not the new players' %d)", vn, prop, fresh)
+	}
+}
+
 // TestAdviceFragment: the advisor answers htmx with a table fragment and a
 // plain form with a page; the rates come from the records of this device.
 func TestAdviceFragment(t *testing.T) {
@@ -206,7 +236,7 @@ func TestAdviceFragment(t *testing.T) {
 		return res, docOf(t, body), body
 	}
 
-	t.Run("htmx gets the table: seven numbers around the one entered, both assignments", func(t *testing.T) {
+	t.Run("htmx gets the table: numbers around the fair ones and the one entered, both assignments", func(t *testing.T) {
 		res, doc, body := get(url.Values{"spy": {"Ana"}, "mage": {"Dee"}, "victory": {"40"}, "turns": {"5"}}, true)
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("status %d\n%s", res.StatusCode, body)
@@ -216,14 +246,17 @@ func TestAdviceFragment(t *testing.T) {
 		}
 		var vns []string
 		doc.Find(`[data-testid="advice-row"]`).Each(func(_ int, s *goquery.Selection) { vns = append(vns, s.AttrOr("data-victory", "")) })
-		if strings.Join(vns, " ") != "28 32 36 40 44 48 52" {
-			t.Errorf("victory numbers %v", vns)
+		if len(vns) < 6 {
+			t.Errorf("victory numbers %v: want five around each fair number and the one entered", vns)
 		}
 		if got := doc.Find(`tr.entered`).AttrOr("data-victory", ""); got != "40" {
 			t.Errorf("entered row %q, want 40", got)
 		}
-		if n := doc.Find(`[data-testid="advice-row"] td`).Length(); n != 14 {
-			t.Errorf("%d cells, want 14 (two assignments a row)", n)
+		if n := doc.Find(`[data-testid="advice-row"] td`).Length(); n != 2*len(vns) {
+			t.Errorf("%d cells, want %d (two assignments a row)", n, 2*len(vns))
+		}
+		if f := doc.Find(`[data-testid="advice-fair"]`).Text(); !strings.Contains(f, "with Ana as spy") || !strings.Contains(f, "from 1 to 999") {
+			t.Errorf("fair line %q", f)
 		}
 		rates := doc.Find(`[data-testid="advice-rates-a"] caption`).Text()
 		if !strings.Contains(rates, "from ") || !strings.Contains(rates, "in 2 games") {

@@ -7,6 +7,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -432,10 +433,17 @@ func TestSpellsArrowsNewGameForm(t *testing.T) {
 			t.Skip("no game was created")
 		}
 		doc := owner.get("/new/spells-arrows?from="+gameID, nil).doc(t)
-		for sel, want := range map[string]string{"#spy": "Ana", "#mage": "Ben", "#victory": "12", "#turns": "5"} {
+		for sel, want := range map[string]string{"#spy": "Ana", "#mage": "Ben", "#turns": "5"} {
 			if v, _ := doc.Find(sel).Attr("value"); v != want {
 				t.Errorf("%s = %q, want %q", sel, v, want)
 			}
+		}
+		// The Victory Number is the one fair for these two, not the last
+		// game's 12 (where the spy wins about 95%).
+		vn, _ := strconv.Atoi(doc.Find("#victory").AttrOr("value", ""))
+		if prop := strings.Join(strings.Fields(doc.Find(`[data-testid="victory-proposal"]`).Text()), " "); vn < 30 ||
+			!strings.Contains(prop, "fair for Ana as spy and Ben as mage by the default make rates") || !strings.Contains(prop, "Your last game used 12.") {
+			t.Errorf("victory %d, proposal %q", vn, prop)
 		}
 		if _, ok := doc.Find(`input[name="sameSpellOnly"]`).Attr("checked"); !ok {
 			t.Error("the house rule is not kept")
@@ -464,8 +472,11 @@ func TestSpellsArrowsFinishedGameOffersARematch(t *testing.T) {
 		t.Fatalf("rematch link %q", href)
 	}
 	form := owner.get(href, nil).doc(t)
-	if v, _ := form.Find("#victory").Attr("value"); v != "6" {
-		t.Errorf("victory prefilled %q, want 6", v)
+	// The rematch proposes the number fair by the records of this game
+	// (Ana made every shot as spy) and names the last game's.
+	prop := strings.Join(strings.Fields(form.Find(`[data-testid="victory-proposal"]`).Text()), " ")
+	if v, _ := form.Find("#victory").Attr("value"); v == "6" || !strings.Contains(prop, "Ana as spy and Ben as mage by") || !strings.Contains(prop, "Your last game used 6.") {
+		t.Errorf("victory prefilled %q, proposal %q: want the fair number by their records", v, prop)
 	}
 	t.Run("no tap is accepted after the end", func(t *testing.T) {
 		res := owner.act(id, 9, tollMade)

@@ -48,3 +48,15 @@ type Advisor interface {
 	// it was simulated there.
 	AdviceOffline(q url.Values, games []Played, more func() bool) (templ.Component, error)
 }
+
+// Proposer is the optional part of a Kind whose new-game form proposes
+// values from the players' records (Spells & Arrows: a Victory Number fair
+// for the two players).
+type Proposer interface {
+	// ProposalNames are the player names whose records the form for q and
+	// prev needs (none: the form proposes for players without games).
+	ProposalNames(q url.Values, prev *Table) []string
+	// NewGamePageFrom is NewGamePage over the device's games of those
+	// names, newest first.
+	NewGamePageFrom(p views.Page, q url.Values, prev *Table, games []Played) templ.Component
+}

@@ -31,6 +31,7 @@ func simulateSpellsArrows(args []string, stdout, stderr io.Writer) error {
 	spyBot := fs.String("spy-bot", spellsarrows.BotRandom, "the spy's bot: random or planner")
 	mageBot := fs.String("mage-bot", spellsarrows.BotRandom, "the mage's bot: random or planner")
 	table := fs.String("victory-table", "", "FROM..TO[/STEP]: the advisor's table of spy win chances for these Victory Numbers, both role assignments")
+	fair := fs.Bool("fair", false, "search 1..999 for the Victory Number nearest an even game, both role assignments, as the advisor does (-n games at each number tried; the advisor uses 40 and seed 0)")
 	if err := fs.Parse(args); err != nil {
 		return errSilent
 	}
@@ -47,6 +48,12 @@ func simulateSpellsArrows(args []string, stdout, stderr io.Writer) error {
 	}
 	if *n < 1 {
 		return fmt.Errorf("simulate spells-arrows: -n must be at least 1, not %d", *n)
+	}
+	if *fair {
+		return printFair(stdout, spellsarrows.FairRequest{
+			A: spellsarrows.Player{Name: "A", Rates: spyR}, B: spellsarrows.Player{Name: "B", Rates: mageR},
+			Games: *n, Seed: *seed, Turns: *turns,
+		})
 	}
 	if *table != "" {
 		from, to, step, err := parseVictoryRange(*table)
@@ -131,5 +138,31 @@ func printVictoryTable(w io.Writer, req spellsarrows.AdviceRequest) error {
 	}
 	fmt.Fprintf(w, "\nfairest Victory Number: %d with A as spy, %d with B as spy\n", adv.FairASpy, adv.FairBSpy)
 	fmt.Fprintf(w, "%d games in %.2f s (%.0f games/s)\n", adv.Games, elapsed.Seconds(), float64(adv.Games)/elapsed.Seconds())
+	return nil
+}
+
+// printFair prints the advisor's search: every Victory Number tried, in
+// order, and the fairest, for A as spy and for B as spy.
+func printFair(w io.Writer, req spellsarrows.FairRequest) error {
+	began := time.Now()
+	f, err := spellsarrows.FindFair(req)
+	if err != nil {
+		return fmt.Errorf("simulate spells-arrows: %w", err)
+	}
+	elapsed := time.Since(began)
+	fmt.Fprintf(w, "A = %s\nB = %s\n%d games per number tried, planner bots, seed %d\n", req.A.Rates, req.B.Rates, req.Games, req.Seed)
+	where := map[spellsarrows.Fairness]string{
+		spellsarrows.FairInside:     "",
+		spellsarrows.FairAboveRange: " (the spy wins half its games even at the highest number)",
+		spellsarrows.FairBelowRange: " (the spy wins fewer than half even at 1)",
+	}
+	for _, ans := range []spellsarrows.FairAnswer{f.ASpy, f.BSpy} {
+		fmt.Fprintf(w, "\n%s spy, %s mage: tried", ans.Spy, ans.Mage)
+		for _, p := range ans.Probes {
+			fmt.Fprintf(w, " %d:%.0f%%", p.Victory, 100*p.SpyWin)
+		}
+		fmt.Fprintf(w, "\nfairest %d: spy wins %.1f%% ±%.1f%s\n", ans.Victory, 100*ans.At.SpyWin, 100*ans.At.Margin, where[ans.Where])
+	}
+	fmt.Fprintf(w, "\n%d games in %.2f s (%.0f games/s)\n", f.Games, elapsed.Seconds(), float64(f.Games)/elapsed.Seconds())
 	return nil
 }

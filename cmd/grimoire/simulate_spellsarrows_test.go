@@ -22,6 +22,9 @@ func TestSimulateSpellsArrows(t *testing.T) {
 			[]string{"A = toll=0.6,free=0.7", "B = toll=0.5,free=0.7", "10 games per cell", "A spy, B mage", "B spy, A mage", "\n  10 ", "\n  11 ", "\n  12 ", "fairest Victory Number:", "60 games in"}},
 		{"the advisor's table with a step", []string{"-n", "5", "--victory-table", "10..20/5"},
 			[]string{"\n  10 ", "\n  15 ", "\n  20 ", "30 games in"}},
+		{"the advisor's search: every number tried and the fairest", []string{"-n", "5", "--fair", "--spy-rates", "toll=1,free=1", "--mage-rates", "toll=0"},
+			[]string{"5 games per number tried", "A spy, B mage: tried 1:100% 8:100%", "999:100%\nfairest 999: spy wins 100.0%", "even at the highest number",
+				"B spy, A mage: tried 1:0%\nfairest 1: spy wins 0.0%", "fewer than half even at 1", "games in"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

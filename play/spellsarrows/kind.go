@@ -269,11 +269,36 @@ func (Kind) Rules(p views.Page) templ.Component {
 	return saview.Rules(p, saview.RulesData{Map: sa.DefaultMap(), Deck: sa.DefaultDeck(), Rulings: sa.Rulings()})
 }
 
-// NewGamePage is the new-game form.
-func (Kind) NewGamePage(p views.Page, q url.Values, prev *play.Table) templ.Component {
+// NewGamePage is the new-game form, its Victory Number proposed for
+// players with no games (see NewGamePageFrom).
+func (k Kind) NewGamePage(p views.Page, q url.Values, prev *play.Table) templ.Component {
+	return k.NewGamePageFrom(p, q, prev, nil)
+}
+
+// ProposalNames are the names whose records the form's proposal reads: the
+// players of the previous game ("new game, same players").
+func (Kind) ProposalNames(q url.Values, prev *play.Table) []string {
+	if prev == nil || q.Get("change") == "1" {
+		return nil
+	}
+	setup, err := sa.ParseSetup(prev.Setup)
+	if err != nil {
+		return nil
+	}
+	return []string{setup.Spy, setup.Mage}
+}
+
+// NewGamePageFrom is the new-game form over the device's games of
+// ProposalNames. A fresh form, and one for the players of a previous game,
+// propose the Victory Number fair for the spy and the mage by their
+// records (the default rates for a player without games, or for names not
+// entered yet) and say so; "Change" keeps the number typed, and the
+// advisor's "Use N" sets N.
+func (Kind) NewGamePageFrom(p views.Page, q url.Values, prev *play.Table, games []play.Played) templ.Component {
 	p.Title = views.NewGameText(views.SpellsArrowsName)
 	f := saview.NewForm{Victory: 12, Turns: 5}
-	if q.Get("change") == "1" {
+	change := q.Get("change") == "1"
+	if change {
 		// "Change" on the confirmation: the form again with what was typed.
 		f.Spy, f.Mage, f.SameSpellOnly = q.Get("spy"), q.Get("mage"), q.Get("sameSpellOnly") == "on"
 		if n, err := strconv.Atoi(q.Get("victory")); err == nil {
@@ -288,13 +313,81 @@ func (Kind) NewGamePage(p views.Page, q url.Values, prev *play.Table) templ.Comp
 				f.Reload = append(f.Reload, n)
 			}
 		}
+		if n, err := strconv.Atoi(q.Get("useVictory")); err == nil && n >= 1 && n <= sa.MaxVictory {
+			f.Victory = n
+			f.Proposal = "Proposed by the advisor: the fairest number it found for " + orRole(f.Spy, "the spy") + " as spy."
+		}
 	}
 	if prev != nil {
 		if setup, err := sa.ParseSetup(prev.Setup); err == nil {
 			f = saview.NewForm{Spy: setup.Spy, Mage: setup.Mage, Victory: setup.Victory, Turns: setup.TurnCount(), SameSpellOnly: setup.Options.SameSpellOnly}
+			change = false
+		}
+	}
+	if !change {
+		if vn, why, err := propose(f, games); err == nil {
+			if prev != nil && f.Victory != vn {
+				why += fmt.Sprintf(" Your last game used %d.", f.Victory)
+			}
+			f.Victory, f.Proposal = vn, why
 		}
 	}
 	return saview.NewGame(p, f)
+}
+
+// propose is the Victory Number fair for f's spy and mage by their records
+// (the advisor's search checked by its first rounds, see proposalFor), and
+// where it came from.
+func propose(f saview.NewForm, games []play.Played) (int, string, error) {
+	spy, mage := strings.TrimSpace(f.Spy), strings.TrimSpace(f.Mage)
+	a, b := saview.AdvicePlayer{Name: spy, Rates: sa.DefaultRates()}, saview.AdvicePlayer{Name: mage, Rates: sa.DefaultRates()}
+	var err error
+	if spy != "" {
+		if a, err = advicePlayer(spy, "", games); err != nil {
+			return 0, "", err
+		}
+	}
+	if mage != "" {
+		if b, err = advicePlayer(mage, "", games); err != nil {
+			return 0, "", err
+		}
+	}
+	pr, err := proposalFor(sa.Player{Name: orRole(spy, "Spy"), Rates: a.Rates}, sa.Player{Name: orRole(mage, "Mage"), Rates: b.Rates},
+		f.Turns, sa.Options{SameSpellOnly: f.SameSpellOnly})
+	if err != nil {
+		return 0, "", err
+	}
+	ans := pr.fair
+	var by string
+	recA, recB := spy != "" && strings.HasPrefix(a.Source, "from "), mage != "" && strings.HasPrefix(b.Source, "from ")
+	switch {
+	case spy == "" || mage == "":
+		by = "Proposed: fair for two players of the default make rates (a new player's)"
+	case recA && recB:
+		by = fmt.Sprintf("Proposed: fair for %s as spy and %s as mage by their records", spy, mage)
+	case recA:
+		by = fmt.Sprintf("Proposed: fair for %s as spy and %s as mage by %s's record and the default rates for %s (no games yet)", spy, mage, spy, mage)
+	case recB:
+		by = fmt.Sprintf("Proposed: fair for %s as spy and %s as mage by %s's record and the default rates for %s (no games yet)", spy, mage, mage, spy)
+	default:
+		by = fmt.Sprintf("Proposed: fair for %s as spy and %s as mage by the default make rates (no games of either yet)", spy, mage)
+	}
+	by += fmt.Sprintf(": the spy won %s of %d simulated games there (%s games simulated in all)", saview.Chance(ans.At), ans.At.Games, strconv.Itoa(pr.games))
+	switch ans.Where {
+	case sa.FairAboveRange:
+		by += ", even at the highest number: nothing is near even"
+	case sa.FairBelowRange:
+		by += ", even at the lowest number: nothing is near even"
+	}
+	return ans.Victory, by + ". The advisor below checks it with more games.", nil
+}
+
+// orRole is name, or the role's word when no name is entered yet.
+func orRole(name, role string) string {
+	if strings.TrimSpace(name) == "" {
+		return role
+	}
+	return strings.TrimSpace(name)
 }
 
 // readForm reads the new-game form (the server's first step and the phone

@@ -2,9 +2,12 @@ package spellsarrows
 
 import (
 	"fmt"
+	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/a-h/templ"
 
@@ -238,11 +241,19 @@ func (Kind) PlayerRows(name string, games []play.Played) ([][]string, error) {
 	return rows, nil
 }
 
-// Advisor bounds: rows of the table, games per cell and round, rounds.
+// Advisor bounds. The search tries about ten Victory Numbers per role
+// assignment, fairGames games at each (720 games in all for even default
+// rates); the table then plays rounds of adviceRound games a cell while
+// the caller's time lasts, at most adviceMaxRound rounds and
+// adviceMaxGames games in all (search and table), but always one round.
 const (
-	adviceRows     = 7
-	adviceRound    = 25 // games per cell in one round
-	adviceMaxRound = 8  // at most 200 games a cell, 2,800 in all
+	fairGames      = 40
+	fairSeed       = 0 // the search's stream; the table's rounds use seeds 1..adviceMaxRound
+	adviceRound    = 25
+	adviceMaxRound = 8
+	adviceMaxGames = 3600
+	// nearEven: a spy chance within 50% ± nearEven is called near even.
+	nearEven = 0.10
 )
 
 // AdviceNames are the two names of the form.
@@ -257,8 +268,9 @@ func (Kind) AdviceNames(q url.Values) []string {
 }
 
 // Advice is the Victory Number advisor for the form's fields: rates from
-// each name's record (or typed in, or the default), then rounds of
-// simulated games while more says time is left.
+// each name's record (or typed in, or the default), the search for the
+// fair number of each role assignment, then rounds of simulated games of
+// the table around them while more says time is left.
 func (k Kind) Advice(p views.Page, q url.Values, games []play.Played, more func() bool, partial bool) (templ.Component, error) {
 	v, err := AdviceFor(q, games, more)
 	if err != nil {
@@ -285,12 +297,7 @@ func (Kind) AdviceOffline(q url.Values, games []play.Played, more func() bool) (
 // AdviceFor computes the advisor's view; see Advice.
 func AdviceFor(q url.Values, games []play.Played, more func() bool) (saview.AdviceView, error) {
 	spy, mage := strings.TrimSpace(q.Get("spy")), strings.TrimSpace(q.Get("mage"))
-	back := url.Values{"change": {"1"}}
-	for _, f := range []string{"spy", "mage", "victory", "turns", "sameSpellOnly", "spyRates", "mageRates"} {
-		if x := q.Get(f); x != "" {
-			back.Set(f, x)
-		}
-	}
+	back := formBack(q)
 	v := saview.AdviceView{BackURL: "/new/" + record.SpellsArrows + "?" + back.Encode()}
 	vn, err := strconv.Atoi(strings.TrimSpace(q.Get("victory")))
 	if err != nil || vn < 1 || vn > sa.MaxVictory {
@@ -317,37 +324,208 @@ func AdviceFor(q url.Values, games []play.Played, more func() bool) (saview.Advi
 		v.Problems = probs
 		return v, nil
 	}
-	step := max(1, (vn+5)/10)
-	from := max(1, vn-(adviceRows/2)*step)
-	to := min(sa.MaxVictory, from+(adviceRows-1)*step)
-	from = max(1, to-(adviceRows-1)*step)
+	a, b := sa.Player{Name: spy, Rates: v.A.Rates}, sa.Player{Name: mage, Rates: v.B.Rates}
+	opts := sa.Options{SameSpellOnly: q.Get("sameSpellOnly") == "on"}
+	fair, err := fairFor(a, b, turns, opts)
+	if err != nil {
+		return v, fmt.Errorf("advice: %w", err)
+	}
+	v.SearchGames = fair.Games
+	v.Tried = len(fair.ASpy.Probes) + len(fair.BSpy.Probes)
 	req := sa.AdviceRequest{
-		A: sa.Player{Name: spy, Rates: v.A.Rates}, B: sa.Player{Name: mage, Rates: v.B.Rates},
-		From: from, To: to, Step: step, Games: adviceRound, Turns: turns,
-		Options: sa.Options{SameSpellOnly: q.Get("sameSpellOnly") == "on"},
+		A: a, B: b, Victories: tableRows(vn, fair.ASpy.Victory, fair.BSpy.Victory),
+		Games: adviceRound, Turns: turns, Options: opts,
+		Tables: &sa.AdviceTables{}, // the rounds share the spy's route tables
 	}
 	var total sa.Advice
-	req.Tables = &sa.AdviceTables{} // the rounds share the spy's route tables
+	roundGames := 2 * len(req.Victories) * adviceRound
 	for round := range adviceMaxRound {
-		if round > 0 && !more() {
+		if round > 0 && (fair.Games+(round+1)*roundGames > adviceMaxGames || !more()) {
 			break
 		}
 		req.Seed = uint64(round + 1)
-		a, err := sa.Advise(req)
+		adv, err := sa.Advise(req)
 		if err != nil {
 			return v, fmt.Errorf("advice: %w", err)
 		}
-		total = mergeAdvice(total, a)
+		total = mergeAdvice(total, adv)
 		v.PerCell += adviceRound
+		v.Rounds++
 	}
-	v.Games = total.Games
+	v.TableGames = total.Games
+	v.Games = v.SearchGames + v.TableGames
 	for _, r := range total.Rows {
 		v.Rows = append(v.Rows, saview.AdviceRowView{Victory: r.Victory, ASpy: r.ASpy, BSpy: r.BSpy, Entered: r.Victory == vn})
 		v.Margin = max(v.Margin, r.ASpy.Margin, r.BSpy.Margin)
+		if r.Victory == vn {
+			v.TypedAt = r.ASpy
+		}
 	}
-	v.FairASpy = fairest(total.Rows, func(r sa.AdviceRow) sa.Estimate { return r.ASpy })
-	v.FairBSpy = fairest(total.Rows, func(r sa.AdviceRow) sa.Estimate { return r.BSpy })
+	v.FairA = fairView(total.Rows, fair.ASpy, func(r sa.AdviceRow) sa.Estimate { return r.ASpy })
+	v.FairB = fairView(total.Rows, fair.BSpy, func(r sa.AdviceRow) sa.Estimate { return r.BSpy })
+	v.TypedFar = v.TypedAt.Games > 0 && vn != v.FairA.Victory && !nearHalf(v.TypedAt)
+	use := formBack(q)
+	use.Set("victory", strconv.Itoa(v.FairA.Victory))
+	use.Set("useVictory", strconv.Itoa(v.FairA.Victory))
+	v.UseURL = "/new/" + record.SpellsArrows + "?" + use.Encode()
 	return v, nil
+}
+
+// formBack is the new-game form's fields of q, to fill the form again.
+func formBack(q url.Values) url.Values {
+	back := url.Values{"change": {"1"}}
+	for _, f := range []string{"spy", "mage", "victory", "turns", "sameSpellOnly", "spyRates", "mageRates"} {
+		if x := q.Get(f); x != "" {
+			back.Set(f, x)
+		}
+	}
+	return back
+}
+
+// tableRows are the Victory Numbers of the advisor's table: five around
+// each fair number (a step of about a twentieth of it) and the one typed,
+// low to high.
+func tableRows(typed int, fairs ...int) []int {
+	set := map[int]bool{typed: true}
+	for _, f := range fairs {
+		step := max(1, (f+10)/20)
+		for k := -2; k <= 2; k++ {
+			if vn := f + k*step; vn >= 1 && vn <= sa.MaxVictory {
+				set[vn] = true
+			}
+		}
+	}
+	out := make([]int, 0, len(set))
+	for vn := range set {
+		out = append(out, vn)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// fairView is one assignment's fairest number of the table (whose cells
+// hold more games than the search's), and where the search found the
+// even game.
+func fairView(rows []sa.AdviceRow, ans sa.FairAnswer, col func(sa.AdviceRow) sa.Estimate) saview.FairView {
+	f := saview.FairView{Where: ans.Where}
+	best := 2.0
+	for _, r := range rows {
+		d := math.Abs(col(r).SpyWin - 0.5)
+		if ans.Where != sa.FairInside {
+			// Out of range: the end of the range is the answer.
+			d = float64(abs(r.Victory - ans.Victory))
+		}
+		if d < best {
+			best, f.Victory, f.At = d, r.Victory, col(r)
+		}
+	}
+	f.Near = nearHalf(f.At)
+	return f
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// nearHalf says whether the spy's chance is near even.
+func nearHalf(e sa.Estimate) bool { return math.Abs(e.SpyWin-0.5) <= nearEven }
+
+// fairCache keeps the search's answers, and the form's proposals, by the
+// two players' rates and the game's rules: the answer depends on nothing
+// else (the names are labels), the new-game form asks for the same few
+// again and again (two new players: the default rates), and one search is
+// a tenth of a CPU second or more. One search runs at a time, so a burst of
+// forms cannot take every core of a public server.
+var fairCache = struct {
+	sync.Mutex
+	fair      map[fairKey]sa.Fair
+	proposals map[fairKey]proposal
+}{fair: map[fairKey]sa.Fair{}, proposals: map[fairKey]proposal{}}
+
+type fairKey struct {
+	a, b  sa.Rates
+	turns int
+	opts  sa.Options
+}
+
+// fairCacheSize bounds each map of the cache; a full one starts again
+// empty.
+const fairCacheSize = 256
+
+// fairFor is FindFair for the two players, from the cache when it holds
+// their rates.
+func fairFor(a, b sa.Player, turns int, opts sa.Options) (sa.Fair, error) {
+	fairCache.Lock()
+	defer fairCache.Unlock()
+	return fairLocked(a, b, turns, opts)
+}
+
+// fairLocked is fairFor with the cache's lock held.
+func fairLocked(a, b sa.Player, turns int, opts sa.Options) (sa.Fair, error) {
+	key := fairKey{a: a.Rates, b: b.Rates, turns: turns, opts: opts}
+	f, ok := fairCache.fair[key]
+	if !ok {
+		var err error
+		f, err = sa.FindFair(sa.FairRequest{A: a, B: b, Games: fairGames, Seed: fairSeed, Turns: turns, Options: opts})
+		if err != nil {
+			return sa.Fair{}, err
+		}
+		if len(fairCache.fair) >= fairCacheSize {
+			clear(fairCache.fair)
+		}
+		fairCache.fair[key] = f
+	}
+	f.ASpy.Spy, f.ASpy.Mage, f.BSpy.Spy, f.BSpy.Mage = a.Name, b.Name, b.Name, a.Name
+	return f, nil
+}
+
+// proposal is the new-game form's Victory Number for a spy and a mage:
+// the search's answer checked by the first proposalRounds rounds of the
+// advisor's table around it (the same games the advisor plays first, so
+// an advisor given that much time agrees), the fairest row of those.
+type proposal struct {
+	fair  saview.FairView
+	games int // simulated in all, search and table
+}
+
+// proposalRounds: 100 games a cell, a margin of about ±10 points.
+const proposalRounds = 4
+
+// proposalFor is the proposal for a as spy and b as mage, from the cache
+// when it holds their rates.
+func proposalFor(a, b sa.Player, turns int, opts sa.Options) (proposal, error) {
+	key := fairKey{a: a.Rates, b: b.Rates, turns: turns, opts: opts}
+	fairCache.Lock()
+	defer fairCache.Unlock()
+	if p, ok := fairCache.proposals[key]; ok {
+		return p, nil
+	}
+	f, err := fairLocked(a, b, turns, opts)
+	if err != nil {
+		return proposal{}, err
+	}
+	req := sa.AdviceRequest{
+		A: a, B: b, Victories: tableRows(f.ASpy.Victory, f.ASpy.Victory),
+		Games: adviceRound, Turns: turns, Options: opts, Tables: &sa.AdviceTables{},
+	}
+	var total sa.Advice
+	for round := range proposalRounds {
+		req.Seed = uint64(round + 1)
+		adv, err := sa.Advise(req)
+		if err != nil {
+			return proposal{}, err
+		}
+		total = mergeAdvice(total, adv)
+	}
+	p := proposal{fair: fairView(total.Rows, f.ASpy, func(r sa.AdviceRow) sa.Estimate { return r.ASpy }), games: f.Games + total.Games}
+	if len(fairCache.proposals) >= fairCacheSize {
+		clear(fairCache.proposals)
+	}
+	fairCache.proposals[key] = p
+	return p, nil
 }
 
 // advicePlayer is a name's rates: typed in over the record, the record
@@ -397,21 +575,6 @@ func mergeEstimate(a, b sa.Estimate) sa.Estimate {
 	e.Margin = (e.High - e.Low) / 2
 	e.AvgPoints = (a.AvgPoints*float64(a.Games) + b.AvgPoints*float64(b.Games)) / float64(e.Games)
 	return e
-}
-
-// fairest is the Victory Number whose spy chance is nearest 50%.
-func fairest(rows []sa.AdviceRow, col func(sa.AdviceRow) sa.Estimate) int {
-	best, vn := 2.0, 0
-	for _, r := range rows {
-		d := col(r).SpyWin - 0.5
-		if d < 0 {
-			d = -d
-		}
-		if d < best {
-			best, vn = d, r.Victory
-		}
-	}
-	return vn
 }
 
 // counted is a count with its noun: "1 shot", "12 shots".

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"strings"
 	"sync"
 )
 
@@ -23,13 +22,16 @@ type Player struct {
 // Number From..To, for both ways of giving the two players their roles.
 type AdviceRequest struct {
 	A, B     Player
-	From, To int    // Victory Numbers, From <= To
-	Step     int    // between rows; 0 = 1
-	Games    int    // simulated games per Victory Number and role assignment
-	Seed     uint64 // the same seed gives the same table
-	Turns    int    // 0 = DefaultTurns
-	Options  Options
-	Bot      string // the bot playing both sides; "" = BotPlanner
+	From, To int // Victory Numbers, From <= To
+	Step     int // between rows; 0 = 1
+	// Victories, when given, are the rows instead of From..To by Step:
+	// distinct numbers from 1 to MaxVictory, in the order given.
+	Victories []int
+	Games     int    // simulated games per Victory Number and role assignment
+	Seed      uint64 // the same seed gives the same table
+	Turns     int    // 0 = DefaultTurns
+	Options   Options
+	Bot       string // the bot playing both sides; "" = BotPlanner
 	// Tables, when given, keeps the spy's route tables for the next call:
 	// the rounds of one table (calls that differ in Seed) then share them.
 	// The answer is the same with or without.
@@ -105,6 +107,19 @@ func Advise(req AdviceRequest) (Advice, error) {
 	bad := func(format string, args ...any) (Advice, error) {
 		return Advice{}, fmt.Errorf("%w: %s", ErrBadAdvice, fmt.Sprintf(format, args...))
 	}
+	if len(req.Victories) > 0 {
+		seen := map[int]bool{}
+		for _, vn := range req.Victories {
+			if vn < 1 || vn > MaxVictory || seen[vn] {
+				return bad("Victory Numbers must be distinct, from 1 to %d (not %d)", MaxVictory, vn)
+			}
+			seen[vn] = true
+		}
+		if len(req.Victories) > MaxAdviceRows {
+			return bad("at most %d Victory Numbers in one table (not %d)", MaxAdviceRows, len(req.Victories))
+		}
+		req.From, req.To, req.Step = 1, len(req.Victories), 1 // one row each, for the bounds below
+	}
 	switch {
 	case req.From < 1 || req.To > MaxVictory || req.From > req.To:
 		return bad("Victory Numbers must run from 1 to %d, low to high (not %d..%d)", MaxVictory, req.From, req.To)
@@ -117,13 +132,7 @@ func Advise(req AdviceRequest) (Advice, error) {
 	case 2*((req.To-req.From)/req.Step+1)*req.Games > MaxAdviceTotal:
 		return bad("at most %d games in all, not %d", MaxAdviceTotal, 2*((req.To-req.From)/req.Step+1)*req.Games)
 	}
-	a, b := req.A, req.B
-	if strings.TrimSpace(a.Name) == "" {
-		a.Name = "A"
-	}
-	if strings.TrimSpace(b.Name) == "" || strings.EqualFold(strings.TrimSpace(a.Name), strings.TrimSpace(b.Name)) {
-		b.Name = a.Name + " (2)"
-	}
+	a, b := namedPair(req.A, req.B)
 	type cell struct {
 		row, assign int
 		m           *Match
@@ -132,7 +141,13 @@ func Advise(req AdviceRequest) (Advice, error) {
 	}
 	var cells []*cell
 	out := Advice{}
-	for vn := req.From; vn <= req.To; vn += req.Step {
+	vns := req.Victories
+	if len(vns) == 0 {
+		for vn := req.From; vn <= req.To; vn += req.Step {
+			vns = append(vns, vn)
+		}
+	}
+	for _, vn := range vns {
 		out.Rows = append(out.Rows, AdviceRow{Victory: vn})
 		for assign, roles := range [2][2]Player{{a, b}, {b, a}} {
 			spy, mage := roles[0], roles[1]

@@ -58,3 +58,23 @@ func BenchmarkPlannerEstimate(b *testing.B) {
 	}
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkFindFair is the advisor's search as the form runs it (40 games
+// at each number tried, both assignments, equal default rates): the cost
+// of a new-game form whose players' rates are not in the cache yet.
+func BenchmarkFindFair(b *testing.B) {
+	req := sa.FairRequest{
+		A: sa.Player{Name: "Ana", Rates: sa.DefaultRates()}, B: sa.Player{Name: "Ben", Rates: sa.DefaultRates()},
+		Games: 40,
+	}
+	games := 0
+	for b.Loop() {
+		f, err := sa.FindFair(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		games += f.Games
+	}
+	b.ReportMetric(float64(games)/float64(b.N), "games/op")
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+}

@@ -3,6 +3,7 @@ package spellsarrows
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
@@ -17,9 +18,10 @@ type AdvisorForm struct {
 }
 
 // AdviceView is the Victory Number advisor's answer for the two names of
-// the form: each one's rates and where they come from, and the spy's
-// chance at Victory Numbers around the one entered, for both ways of
-// giving the roles.
+// the form: each one's rates and where they come from, the Victory Number
+// nearest an even game for both ways of giving the roles (searched over
+// the whole range), and the spy's chance at numbers around those and at
+// the one entered.
 type AdviceView struct {
 	// Ready is false until both names are entered; Problems are what could
 	// not be read (rates, the Victory Number).
@@ -28,16 +30,41 @@ type AdviceView struct {
 	A, B     AdvicePlayer // A was entered as the spy, B as the mage
 	Victory  int
 	Rows     []AdviceRowView
-	// FairASpy, FairBSpy: the Victory Number nearest an even game with A
+	// FairA, FairB: the number of the table nearest an even game with A
 	// (or B) as the spy.
-	FairASpy, FairBSpy int
-	Games, PerCell     int // games simulated in all and per cell
-	Margin             float64
+	FairA, FairB FairView
+	// TypedAt is the spy's chance at the number entered, with A as the
+	// spy; TypedFar says it is not near even.
+	TypedAt  sa.Estimate
+	TypedFar bool
+	// SearchGames were played by the search over Tried numbers (both
+	// assignments); TableGames by the table, Rounds rounds of PerCell
+	// games a cell. Games is all of them. Margin is the widest of the
+	// table's cells.
+	SearchGames, Tried          int
+	TableGames, Rounds, PerCell int
+	Games                       int
+	Margin                      float64
 	// OnPhone: simulated on this phone without network (the WebAssembly
 	// module), over the games saved on it.
 	OnPhone bool
 	BackURL string // the form again, filled (for the page without JavaScript)
+	UseURL  string // the form again with FairA's number (not offered on the phone)
 }
+
+// FairView is one assignment's fairest number.
+type FairView struct {
+	Victory int
+	At      sa.Estimate
+	Near    bool // the spy's chance is within 40-60%
+	Where   sa.Fairness
+}
+
+// Pct is a chance in whole percent: "95%".
+func Pct(e sa.Estimate) string { return fmt.Sprintf("%.0f%%", 100*e.SpyWin) }
+
+// MarginPts is a margin in whole points, rounded up.
+func MarginPts(m float64) string { return strconv.Itoa(int(math.Ceil(100*m - 1e-9))) }
 
 // AdvicePlayer is one player's make rates as the simulation uses them.
 type AdvicePlayer struct {
