@@ -181,16 +181,16 @@ func (s *server) stop() {
 	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		s.t.Fatalf("SIGTERM: %v", err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- s.cmd.Wait() }()
+	// tryStart's goroutine is the one that waits for the process; its
+	// exit status is read once s.done is closed.
 	select {
-	case err := <-done:
-		if err != nil {
-			s.t.Errorf("grimoire after SIGTERM: %v\n%s", err, s.errs)
+	case <-s.done:
+		if st := s.cmd.ProcessState; st == nil || !st.Success() {
+			s.t.Errorf("grimoire after SIGTERM: %v\n%s", st, s.errs)
 		}
 	case <-time.After(20 * time.Second):
 		s.cmd.Process.Kill()
-		<-done
+		<-s.done
 		s.t.Fatalf("grimoire did not stop within 20 s of SIGTERM")
 	}
 	s.cmd = nil
