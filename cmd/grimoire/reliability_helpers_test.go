@@ -51,6 +51,13 @@ type server struct {
 
 func startServer(t *testing.T) *server {
 	t.Helper()
+	return startServerWith(t, grimoireBinary(t))
+}
+
+// startServerWith is startServer with a binary of the caller's choice, so
+// an old build needs no new one.
+func startServerWith(t *testing.T, bin string) *server {
+	t.Helper()
 	key := make([]byte, 64)
 	if _, err := rand.Read(key); err != nil {
 		t.Fatal(err)
@@ -61,7 +68,7 @@ func startServer(t *testing.T) *server {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	s := &server{t: t, bin: grimoireBinary(t), data: t.TempDir(), addr: addr, keys: hex.EncodeToString(key)}
+	s := &server{t: t, bin: bin, data: t.TempDir(), addr: addr, keys: hex.EncodeToString(key)}
 	s.start()
 	t.Cleanup(func() {
 		if s.cmd != nil {

@@ -2,12 +2,9 @@ package main
 
 import (
 	"bytes"
-	cryptorand "crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -146,30 +143,6 @@ func restartAndCompare(t *testing.T, srv *server, bin string, played []*restartP
 	if t.Failed() {
 		t.FailNow()
 	}
-}
-
-// startServerWith is startServer (reliability_helpers_test.go) with a
-// binary of the caller's choice, so an old build needs no new one.
-func startServerWith(t *testing.T, bin string) *server {
-	t.Helper()
-	key := make([]byte, 64)
-	if _, err := cryptorand.Read(key); err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	s := &server{t: t, bin: bin, data: t.TempDir(), addr: addr, keys: hex.EncodeToString(key)}
-	s.start()
-	t.Cleanup(func() {
-		if s.cmd != nil {
-			s.kill()
-		}
-	})
-	return s
 }
 
 // stop is a clean stop, as a deploy does: SIGTERM, then wait for the exit.
