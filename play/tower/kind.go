@@ -37,60 +37,21 @@ func (Kind) Info() play.Info {
 	}
 }
 
-// state is the game after a table's actions, kept between requests by a
-// server (play.Stepper). Its log is a history.List: after an undo the
-// server steps an older state again, and the two branches share the lines
-// before it without either writing where the other reads, at one small
-// allocation per step however long the game.
-type state struct{ p twview.Played }
-
-func (s *state) InForce() int { return s.p.N() }
+// steps keeps the game between requests (play.Stepper) as a twview.Played.
+// Its log is a history.List: after an undo the server steps an older state
+// again, and the two branches share the lines before it without either
+// writing where the other reads, at one small allocation per step however
+// long the game.
+var steps = play.Steps[tw.State, tw.Action, twview.Log]{Game: "Mage's Tower", Replay: twview.Replayed, ParseAction: tw.ParseAction}
 
 var _ play.Stepper = Kind{}
 
 // Start replays the table once.
-func (Kind) Start(t play.Table) (play.State, error) {
-	p, err := replay(t)
-	if err != nil {
-		return nil, err
-	}
-	return &state{p}, nil
-}
+func (Kind) Start(t play.Table) (play.State, error) { return steps.Start(t) }
 
 // Step applies one more action to a kept state: one Apply, one log line.
 func (Kind) Step(t play.Table, s play.State, raw json.RawMessage, _ int) (play.State, error) {
-	st, ok := s.(*state)
-	if !ok {
-		return nil, fmt.Errorf("game %s: not a Mage's Tower state", t.GameID)
-	}
-	a, err := tw.ParseAction(raw)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: action %d: %w", t.GameID, st.p.N(), err)
-	}
-	p, err := st.p.Next(a)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: action %d: %w", t.GameID, st.p.N(), err)
-	}
-	return &state{p}, nil
-}
-
-// replay plays the table's actions and keeps the rules' log line of each.
-func replay(t play.Table) (twview.Played, error) {
-	p, err := twview.Replayed(t.Setup, t.Seed, t.Actions)
-	if err != nil {
-		return p, fmt.Errorf("game %s: %w", t.GameID, err)
-	}
-	return p, nil
-}
-
-// playedOf is the table's game played: the kept state when the table
-// carries one for its actions, otherwise a replay (the phone, the command
-// line, a server that has not kept one).
-func playedOf(t play.Table) (twview.Played, error) {
-	if s, ok := t.State.(*state); ok && s.p.N() == len(t.Actions) {
-		return s.p, nil
-	}
-	return replay(t)
+	return steps.Step(t, s, raw)
 }
 
 // seating reads the table's seat rows: the bot of each side, and whether
@@ -123,7 +84,7 @@ func named(st tw.State, players [2]twview.Player) [2]twview.Player {
 
 // Status is the home list's line.
 func (Kind) Status(t play.Table) (string, bool, error) {
-	p, err := playedOf(t)
+	p, err := steps.Played(t)
 	if err != nil {
 		return "", false, err
 	}
@@ -149,7 +110,7 @@ func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	if err != nil {
 		return nil, play.BadTap(err)
 	}
-	p, err := playedOf(t)
+	p, err := steps.Played(t)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +173,7 @@ func undoSteps(t play.Table, players [2]twview.Player, twoPhones bool) (int, err
 // Bot is the move of the bot whose turn it is. The stream is drawn from the
 // seed and the version, so two phones asking at once get the same move.
 func (Kind) Bot(t play.Table) (json.RawMessage, int, bool, error) {
-	p, err := playedOf(t)
+	p, err := steps.Played(t)
 	if err != nil {
 		return nil, 0, false, err
 	}
@@ -264,7 +225,7 @@ func botMove(st tw.State, level string, side tw.Side, seed int64, version int) (
 // Lines is the log with the players' names. The rules' sentences never name
 // a face the camp hides, so every viewer may read them.
 func (Kind) Lines(t play.Table) ([]string, error) {
-	p, err := playedOf(t)
+	p, err := steps.Played(t)
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +233,7 @@ func (Kind) Lines(t play.Table) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return twview.Lines(named(p.State, players), p.Log.All()), nil
+	return twview.Lines(named(p.State, players), p.Trail.All()), nil
 }
 
 // source is what the board is drawn from, for the table's viewer: the
@@ -339,7 +300,7 @@ func board(t play.Table, step url.Values) (twview.Board, error) {
 	if err != nil {
 		return twview.Board{}, err
 	}
-	p, err := playedOf(t)
+	p, err := steps.Played(t)
 	if err != nil {
 		return twview.Board{}, err
 	}

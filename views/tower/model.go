@@ -332,39 +332,27 @@ func viewerSide(src Source, st tw.State) tw.Side {
 	return tw.General
 }
 
-// Played is a game after its actions: the rules' state and the rules' log
-// line of each action (without the players' names). Next moves it on by one
-// action, so a server that keeps a Played draws the next screen without
-// replaying the game. It is a value: Next never changes the one it is
-// called on, and two Playeds moved on from one share its log.
-type Played struct {
-	State tw.State
-	Log   history.List[string]
-}
+// Played is a game after its actions, with the rules' log line of each.
+// Next moves it on by one action, so a server that keeps a Played draws
+// the next screen without replaying the game.
+type Played = record.Played[tw.State, tw.Action, Log]
 
-// N is the number of actions played.
-func (p Played) N() int { return p.Log.Len() }
+// Log is what a Played keeps of the way: the rules' log line of each action
+// (without the players' names). It is a history.List, so two Playeds moved
+// on from one share the lines before them.
+type Log struct{ history.List[string] }
+
+// Apply is the rules' Apply.
+func (Log) Apply(s tw.State, a tw.Action) (tw.State, error) { return tw.Apply(s, a) }
+
+// Moved is the log with a's line.
+func (l Log) Moved(before tw.State, a tw.Action, after tw.State, _ int) Log {
+	return Log{l.Append(tw.Describe(before, a, after))}
+}
 
 // Replayed replays a record's actions.
 func Replayed(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (Played, error) {
-	var p Played
-	st, err := record.Play(tw.Rules(), setupJSON, seed, actions, func(before tw.State, a tw.Action, after tw.State) {
-		p.Log = p.Log.Append(tw.Describe(before, a, after))
-	})
-	if record.IsSetupError(err) {
-		err = fmt.Errorf("setup: %w", err)
-	}
-	p.State = st
-	return p, err
-}
-
-// Next is the game after one more action.
-func (p Played) Next(a tw.Action) (Played, error) {
-	st, err := tw.Apply(p.State, a)
-	if err != nil {
-		return p, err
-	}
-	return Played{State: st, Log: p.Log.Append(tw.Describe(p.State, a, st))}, nil
+	return record.Replay(tw.Rules(), Log{}, setupJSON, seed, actions)
 }
 
 // tailLines is how many of the latest log lines the table shows.
@@ -382,8 +370,8 @@ func Build(src Source, version int) (Board, error) {
 // BuildPlayed is Build from the game already played: p must be the
 // source's actions played (Replayed, or Next after Next).
 func BuildPlayed(src Source, version int, p Played) (Board, error) {
-	if p.N() != len(src.Actions) {
-		return Board{}, fmt.Errorf("the game was played to action %d, not %d", p.N(), len(src.Actions))
+	if p.N != len(src.Actions) {
+		return Board{}, fmt.Errorf("the game was played to action %d, not %d", p.N, len(src.Actions))
 	}
 	st := p.State
 	b := Board{
@@ -415,8 +403,8 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	}
 	// Only the lines the table shows are named: the tail, and the one an
 	// undo takes back to. named[i] is line first+i.
-	total := p.N()
-	named := Lines(b.Players, p.Log.Tail(max(tailLines, src.Undo)))
+	total := p.N
+	named := Lines(b.Players, p.Trail.Tail(max(tailLines, src.Undo)))
 	first := total - len(named)
 	for i := max(total-tailLines, 0); i < total; i++ {
 		b.LogTail = append(b.LogTail, LogLine{N: i + 1, Text: named[i-first]})
