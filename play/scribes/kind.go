@@ -42,66 +42,28 @@ func (Kind) Info() play.Info {
 	}
 }
 
-// state is the game after a table's actions, kept between requests by a
-// server (play.Stepper). A Scribes game can run to thousands of actions, so
-// it keeps only what the screens read (scview.Played: the state now and the
-// log), and its log is a history.List: after an undo the server steps an
-// older state again, and the two branches share the moves before it without
-// either writing where the other reads, at one small allocation per step.
-type state struct{ p scview.Played }
-
-func (s *state) InForce() int { return s.p.N() }
+// steps keeps the game between requests (play.Stepper) as a scview.Played.
+// A Scribes game can run to thousands of actions, so it keeps only what the
+// screens read (the state now and the log), and its log is a history.List:
+// after an undo the server steps an older state again, and the two branches
+// share the moves before it without either writing where the other reads,
+// at one small allocation per step.
+var steps = play.Steps[sc.State, sc.Action, scview.Log]{Game: "Arcane Scribes", Replay: scview.Replayed, ParseAction: sc.ParseAction}
 
 var _ play.Stepper = Kind{}
 
 // Start replays the table once.
-func (Kind) Start(t play.Table) (play.State, error) {
-	p, err := replay(t)
-	if err != nil {
-		return nil, err
-	}
-	return &state{p}, nil
-}
+func (Kind) Start(t play.Table) (play.State, error) { return steps.Start(t) }
 
 // Step applies one more action to a kept state: one Apply, one log line.
 func (Kind) Step(t play.Table, s play.State, raw json.RawMessage, _ int) (play.State, error) {
-	st, ok := s.(*state)
-	if !ok {
-		return nil, fmt.Errorf("game %s: not an Arcane Scribes state", t.GameID)
-	}
-	a, err := sc.ParseAction(raw)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: action %d: %w", t.GameID, st.p.N(), err)
-	}
-	p, err := st.p.Next(a)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: action %d: %w", t.GameID, st.p.N(), err)
-	}
-	return &state{p}, nil
-}
-
-func replay(t play.Table) (scview.Played, error) {
-	p, err := scview.Replayed(t.Setup, t.Seed, t.Actions)
-	if err != nil {
-		return p, fmt.Errorf("game %s: %w", t.GameID, err)
-	}
-	return p, nil
-}
-
-// playedOf is the table's game played: the kept state when the table
-// carries one for its actions, otherwise a replay (the phone, the command
-// line, a server that has not kept one).
-func playedOf(t play.Table) (scview.Played, error) {
-	if s, ok := t.State.(*state); ok && s.p.N() == len(t.Actions) {
-		return s.p, nil
-	}
-	return replay(t)
+	return steps.Step(t, s, raw)
 }
 
 // Status is the home list's line. A record that cannot be replayed still
 // gets a line saying so, beside the error.
 func (Kind) Status(t play.Table) (string, bool, error) {
-	g, err := playedOf(t)
+	g, err := steps.Played(t)
 	if err != nil {
 		return "cannot be replayed: " + err.Error(), false, err
 	}
@@ -127,12 +89,12 @@ func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	if err != nil {
 		return nil, play.BadTap(err)
 	}
-	g, err := playedOf(t)
+	g, err := steps.Played(t)
 	if err != nil {
 		return nil, err
 	}
 	st := g.State
-	if a, err = MayDecide(g.Setup, st, a, t.Viewer); err != nil {
+	if a, err = MayDecide(g.Trail.Setup, st, a, t.Viewer); err != nil {
 		return nil, err
 	}
 	if _, err := sc.Apply(st, a); err != nil {
@@ -145,24 +107,24 @@ func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	return raw, nil
 }
 
-// Undo is what the viewer's undo takes back (scview.Played.UndoPlan): on a
+// Undo is what the viewer's undo takes back (scview.Log.UndoPlan): on a
 // shared phone the last person's action and the bot moves after it; on
 // separate phones the player's own last action until the next player acts.
 func (Kind) Undo(t play.Table) (int, error) {
 	if t.Watch {
 		return 0, errors.New("a spectator cannot undo")
 	}
-	g, err := playedOf(t)
+	g, err := steps.Played(t)
 	if err != nil {
 		return 0, err
 	}
-	n, _, err := g.UndoPlan(t.Viewer)
+	n, _, err := g.Trail.UndoPlan(t.Viewer)
 	return n, err
 }
 
 // Bot is the move of the bot that decides now.
 func (Kind) Bot(t play.Table) (json.RawMessage, int, bool, error) {
-	g, err := playedOf(t)
+	g, err := steps.Played(t)
 	if err != nil {
 		return nil, 0, false, err
 	}
@@ -171,7 +133,7 @@ func (Kind) Bot(t play.Table) (json.RawMessage, int, bool, error) {
 	if st.Over() || d < 0 {
 		return nil, 0, false, nil
 	}
-	level := scview.BotOf(g.Setup, d)
+	level := scview.BotOf(g.Trail.Setup, d)
 	if level == "" {
 		return nil, 0, false, nil
 	}
@@ -209,7 +171,7 @@ func botChoose(level string, st sc.State, seat int, seed int64, version int) (sc
 // reserved it until the game is over (a shared phone and a spectator see
 // none of them).
 func (Kind) Lines(t play.Table) ([]string, error) {
-	g, err := playedOf(t)
+	g, err := steps.Played(t)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +179,7 @@ func (Kind) Lines(t play.Table) ([]string, error) {
 	if t.Watch {
 		viewer = play.Scorekeeper
 	}
-	return g.Lines(viewer), nil
+	return g.Trail.Lines(viewer, g.State.Over()), nil
 }
 
 // Fragments draws the viewer's screen; step's "seen" is the privacy screen
@@ -244,7 +206,7 @@ func board(t play.Table, step url.Values) (scview.Board, error) {
 	if err != nil {
 		return scview.Board{}, err
 	}
-	p, err := playedOf(t)
+	p, err := steps.Played(t)
 	if err != nil {
 		return scview.Board{}, err
 	}

@@ -99,10 +99,10 @@ const logTail = 6
 // BuildPlayed is Build from the game already played: p must be the
 // source's actions played (Replayed, or Next after Next).
 func BuildPlayed(src Source, version int, p Played) (Board, error) {
-	if p.N() != len(src.Actions) {
-		return Board{}, fmt.Errorf("the game was played to action %d, not %d", p.N(), len(src.Actions))
+	if p.N != len(src.Actions) {
+		return Board{}, fmt.Errorf("the game was played to action %d, not %d", p.N, len(src.Actions))
 	}
-	setup, st := p.Setup, p.State
+	setup, st := p.Trail.Setup, p.State
 	ch := sc.Legal(st)
 	decider := st.Decider()
 	b := Board{
@@ -122,8 +122,8 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	deciderBot := decider >= 0 && BotOf(setup, decider) != ""
 	// The last person to decide still holds a shared phone.
 	lastPerson := -1
-	if p.person >= 0 {
-		lastPerson = p.byPerson.Act.Seat
+	if p.Trail.person >= 0 {
+		lastPerson = p.Trail.byPerson.Act.Seat
 	}
 	viewer := src.Seat
 	switch {
@@ -176,7 +176,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	// undo's and the announcement's.
 	over := st.Over()
 	if !src.Watch {
-		if n, back, err := p.UndoPlan(src.Seat); err == nil && n > 0 {
+		if n, back, err := p.Trail.UndoPlan(src.Seat); err == nil && n > 0 {
 			what := back.lineFor(viewer, over)
 			if n > 1 {
 				what += fmt.Sprintf(" (and %d bot %s after it)", n-1, plural(n-1, "move", "moves"))
@@ -184,8 +184,8 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 			b.CanUndo, b.UndoWhat = true, what
 		}
 	}
-	tail := p.Moves.Tail(logTail)
-	first := p.N() - len(tail)
+	tail := p.Trail.Moves.Tail(logTail)
+	first := p.N - len(tail)
 	for i, m := range tail {
 		b.LogTail = append(b.LogTail, LogLine{N: first + i + 1, Text: m.lineFor(viewer, over)})
 	}
@@ -195,7 +195,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 			_, b.TradePicked = b.tradeChosen(b.tradeGroups())
 		}
 	}
-	b.Moves = p.N()
+	b.Moves = p.N
 	if n := len(b.LogTail); n > 0 {
 		b.Announce = announce(setup, tail[n-1].Act, b.LogTail[n-1].Text, over)
 	}

@@ -19,7 +19,7 @@ type Move struct {
 	Line, Masked string
 }
 
-// lineFor is the move's sentence as viewer may read it (see Played.Lines).
+// lineFor is the move's sentence as viewer may read it (see Log.Lines).
 func (m Move) lineFor(viewer int, over bool) string {
 	if over || m.Act.Type != sc.ActReserve || m.Act.Seat == viewer {
 		return m.Line
@@ -27,17 +27,18 @@ func (m Move) lineFor(viewer int, over bool) string {
 	return m.Masked
 }
 
-// Played is a game after its actions with what its screens read of the way
-// there: the state now, and each move with its log sentences. The state
-// before a move is needed only to word it, so only the latest state is
-// kept; a reserve's masked sentence is made when the move is played. Next
-// moves it on by one action, so a server that keeps a Played draws the next
-// screen without replaying the game. It is a value: Next never changes the
-// one it is called on, and two Playeds moved on from one (after an undo)
-// share its moves.
-type Played struct {
+// Played is a game after its actions with what its screens read of the
+// way there (its Log). Next moves it on by one action, so a server that
+// keeps a Played draws the next screen without replaying the game.
+type Played = record.Played[sc.State, sc.Action, Log]
+
+// Log is what a Played keeps of the way: the setup (who is a bot) and each
+// move with its log sentences. The state before a move is needed only to
+// word it, so it is not kept; a reserve's masked sentence is made when the
+// move is played. Moves is a history.List, so two Playeds moved on from one
+// (after an undo) share the moves before them.
+type Log struct {
 	Setup sc.Setup
-	State sc.State
 	Moves history.List[Move]
 	// person is the index of the last move a person made (-1: none yet), and
 	// byPerson that move: the undo and a shared phone's viewer read it, and
@@ -46,37 +47,20 @@ type Played struct {
 	byPerson Move
 }
 
-// N is the number of actions played.
-func (p Played) N() int { return p.Moves.Len() }
-
 // Replayed replays a record's actions.
 func Replayed(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (Played, error) {
 	setup, err := sc.ParseSetup(setupJSON)
 	if err != nil {
 		return Played{}, fmt.Errorf("setup: %w", err)
 	}
-	p := Played{Setup: setup, person: -1}
-	st, err := record.Play(sc.Rules(), setupJSON, seed, actions, func(before sc.State, a sc.Action, after sc.State) {
-		p = p.moved(before, a, after)
-	})
-	if record.IsSetupError(err) {
-		return Played{}, fmt.Errorf("setup: %w", err)
-	}
-	p.State = st
-	return p, err
+	return record.Replay(sc.Rules(), Log{Setup: setup, person: -1}, setupJSON, seed, actions)
 }
 
-// Next is the game after one more action.
-func (p Played) Next(a sc.Action) (Played, error) {
-	st, err := sc.Apply(p.State, a)
-	if err != nil {
-		return p, err
-	}
-	return p.moved(p.State, a, st), nil
-}
+// Apply is the rules' Apply.
+func (Log) Apply(s sc.State, a sc.Action) (sc.State, error) { return sc.Apply(s, a) }
 
-// moved is p after a took the game from before to after.
-func (p Played) moved(before sc.State, a sc.Action, after sc.State) Played {
+// Moved is the log after a took the game from before to after.
+func (l Log) Moved(before sc.State, a sc.Action, after sc.State, _ int) Log {
 	m := Move{Act: a, Line: sc.Describe(before, a, after)}
 	m.Masked = m.Line
 	if a.Type == sc.ActReserve {
@@ -84,21 +68,19 @@ func (p Played) moved(before sc.State, a sc.Action, after sc.State) Played {
 			m.Masked = strings.Replace(m.Line, before.Data().CardText(c), "a card", 1)
 		}
 	}
-	if BotOf(p.Setup, a.Seat) == "" {
-		p.person, p.byPerson = p.Moves.Len(), m
+	if BotOf(l.Setup, a.Seat) == "" {
+		l.person, l.byPerson = l.Moves.Len(), m
 	}
-	p.Moves = p.Moves.Append(m)
-	p.State = after
-	return p
+	l.Moves = l.Moves.Append(m)
+	return l
 }
 
 // Lines is the whole log as viewer may read it: a reserved card is named
 // only to the seat that reserved it, and to everyone once the game is over.
 // Pass -1 to hide them all.
-func (p Played) Lines(viewer int) []string {
-	moves := p.Moves.All()
+func (l Log) Lines(viewer int, over bool) []string {
+	moves := l.Moves.All()
 	out := make([]string, len(moves))
-	over := p.State.Over()
 	for i, m := range moves {
 		out[i] = m.lineFor(viewer, over)
 	}
@@ -115,19 +97,19 @@ var ErrNothingToUndo = errors.New("there is nothing you can undo now")
 // every bot move made after it, so the table is back at that person's
 // decision (undoing a bot alone would only make it play again). A seated
 // phone may take back its own last action, until anyone else has acted.
-func (p Played) UndoPlan(seat int) (n int, back Move, err error) {
-	last, ok := p.Moves.Last()
+func (l Log) UndoPlan(seat int) (n int, back Move, err error) {
+	last, ok := l.Moves.Last()
 	if !ok {
 		return 0, Move{}, ErrNothingToUndo
 	}
 	if seat >= 0 {
-		if last.Act.Seat != seat || BotOf(p.Setup, seat) != "" {
+		if last.Act.Seat != seat || BotOf(l.Setup, seat) != "" {
 			return 0, Move{}, fmt.Errorf("%w: only your own last action, before the next player acts", ErrNothingToUndo)
 		}
 		return 1, last, nil
 	}
-	if p.person < 0 {
+	if l.person < 0 {
 		return 0, Move{}, fmt.Errorf("%w: only bots have moved", ErrNothingToUndo)
 	}
-	return p.N() - p.person, p.byPerson, nil
+	return l.Moves.Len() - l.person, l.byPerson, nil
 }
