@@ -9,8 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -47,66 +45,22 @@ func replay(t play.Table) (sa.State, []string, error) {
 	return st, lines, nil
 }
 
-// state is the game after a table's actions, kept between requests by a
-// server (play.Stepper).
-type state struct{ p saview.Played }
-
-func (s *state) InForce() int { return s.p.N }
-
-// Same says o is the same game as s: the same rules state after the same
-// number of actions, with the same log lines. A server's tests compare a
-// kept state with a cold replay through it (handlers' verifyKept); the
-// snapshots Played carries are memos taken at different moments on the two
-// paths, so the states are compared rather than everything Played holds.
-func (s *state) Same(o play.State) bool {
-	x, ok := o.(*state)
-	return ok && s.p.N == x.p.N && slices.Equal(s.p.Tail, x.p.Tail) && reflect.DeepEqual(s.p.State, x.p.State)
-}
+// steps keeps the game between requests (play.Stepper) as a saview.Played.
+var steps = play.Steps[sa.State, sa.Action, saview.Recent]{Game: "Spells & Arrows", Replay: saview.Replayed, ParseAction: sa.ParseAction}
 
 var _ play.Stepper = Kind{}
 
 // Start replays the table once.
-func (Kind) Start(t play.Table) (play.State, error) {
-	p, err := saview.Replayed(t.Setup, t.Seed, t.Actions)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: %w", t.GameID, err)
-	}
-	return &state{p}, nil
-}
+func (Kind) Start(t play.Table) (play.State, error) { return steps.Start(t) }
 
 // Step applies one more action to a kept state.
 func (Kind) Step(t play.Table, s play.State, raw json.RawMessage, _ int) (play.State, error) {
-	st, ok := s.(*state)
-	if !ok {
-		return nil, fmt.Errorf("game %s: not a Spells & Arrows state", t.GameID)
-	}
-	a, err := sa.ParseAction(raw)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: action %d: %w", t.GameID, st.p.N, err)
-	}
-	p, err := st.p.Next(a)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: action %d: %w", t.GameID, st.p.N, err)
-	}
-	return &state{p}, nil
-}
-
-// playedOf is the table's game played: the kept state when the table carries
-// one for its actions, otherwise a replay.
-func playedOf(t play.Table) (saview.Played, error) {
-	if s, ok := t.State.(*state); ok && s.p.N == len(t.Actions) {
-		return s.p, nil
-	}
-	p, err := saview.Replayed(t.Setup, t.Seed, t.Actions)
-	if err != nil {
-		return p, fmt.Errorf("game %s: %w", t.GameID, err)
-	}
-	return p, nil
+	return steps.Step(t, s, raw)
 }
 
 // Status is the home list's line.
 func (Kind) Status(t play.Table) (string, bool, error) {
-	p, err := playedOf(t)
+	p, err := steps.Played(t)
 	st := p.State
 	if err != nil {
 		return "", false, err
@@ -130,7 +84,7 @@ func (Kind) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	if err != nil {
 		return nil, play.BadTap(err)
 	}
-	p, err := playedOf(t)
+	p, err := steps.Played(t)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +136,7 @@ func board(t play.Table, step url.Values) (saview.Board, error) {
 		return saview.Board{}, err
 	}
 	src.Step = step
-	p, err := playedOf(t)
+	p, err := steps.Played(t)
 	if err != nil {
 		return saview.Board{}, err
 	}

@@ -51,22 +51,21 @@ func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (sa.
 const TailLines = 4
 
 // Played is a game after its actions with what its screen needs of the way
-// there: the latest log lines, and the state before the last action (the
-// announcement is made from both sides of it). Next moves it on by one
-// action, so a server that keeps a Played draws the next screen without
-// replaying the game. It is a value: Next never changes the one it is
-// called on.
-type Played struct {
-	State sa.State
-	// N is the number of actions applied.
-	N int
+// there (Recent). Next moves it on by one action, so a server that keeps a
+// Played draws the next screen without replaying the game.
+type Played = record.Played[sa.State, sa.Action, Recent]
+
+// Recent is what a Played keeps of the way: the latest log lines, and the
+// state before the last action (the announcement is made from both sides
+// of it).
+type Recent struct {
 	// Tail are the last min(N, TailLines) log lines, newest last.
 	Tail []string
 	prev sa.State // before the last action (N > 0)
 	last sa.Action
-	// snap and prevSnap are State's and prev's snapshots, taken once (nil:
-	// not taken yet), and court the court's placing from the map: Next
-	// hands them on, so a tap takes one snapshot and places nothing.
+	// snap and prevSnap are the state's and prev's snapshots, taken once
+	// (nil: not taken yet), and court the court's placing from the map:
+	// Moved hands them on, so a tap takes one snapshot and places nothing.
 	snap, prevSnap *sa.Snapshot
 	court          *courtLayout
 }
@@ -74,45 +73,45 @@ type Played struct {
 // Replayed replays a record's actions. Only the actions whose lines the
 // screen shows are described.
 func Replayed(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (Played, error) {
-	p := Played{Tail: make([]string, 0, TailLines)}
-	first := len(actions) - TailLines
-	i := 0
-	st, err := record.Play(sa.Rules(), setupJSON, seed, actions, func(before sa.State, a sa.Action, after sa.State) {
-		if i >= first {
-			p.Tail = append(p.Tail, sa.Describe(before, a, after))
-		}
-		i++
-		if i == len(actions) {
-			p.prev, p.last = before, a
-		}
-	})
-	if record.IsSetupError(err) {
-		err = fmt.Errorf("setup: %w", err)
-	}
-	p.State, p.N = st, len(actions)
-	if err == nil {
-		sn := st.Snapshot()
-		p.snap, p.court = &sn, newCourtLayout(st.SharedMap())
+	p, err := record.Replay(sa.Rules(), Recent{}, setupJSON, seed, actions)
+	if err == nil && p.Trail.snap == nil { // no action: nothing moved it
+		sn := p.State.Snapshot()
+		p.Trail.snap, p.Trail.court = &sn, newCourtLayout(p.State.SharedMap())
 	}
 	return p, err
 }
 
-// Next is the game after one more action.
-func (p Played) Next(a sa.Action) (Played, error) {
-	st, err := sa.Apply(p.State, a)
-	if err != nil {
-		return p, err
+// Apply is the rules' Apply.
+func (Recent) Apply(s sa.State, a sa.Action) (sa.State, error) { return sa.Apply(s, a) }
+
+// Moved is r after a took the game from before to after. Of a replay, only
+// the lines the screen shows are worded, and only the last action's sides
+// are kept.
+func (r Recent) Moved(before sa.State, a sa.Action, after sa.State, left int) Recent {
+	if left >= TailLines {
+		return r
 	}
-	tail := p.Tail
+	tail := r.Tail
 	if len(tail) == TailLines {
 		tail = tail[1:]
 	}
 	next := make([]string, len(tail), TailLines)
 	copy(next, tail)
-	next = append(next, sa.Describe(p.State, a, st))
-	sn := st.Snapshot()
-	return Played{State: st, N: p.N + 1, Tail: next, prev: p.State, last: a, snap: &sn, prevSnap: p.snap, court: p.court}, nil
+	next = append(next, sa.Describe(before, a, after))
+	if left > 0 {
+		return Recent{Tail: next}
+	}
+	court := r.court
+	if court == nil {
+		court = newCourtLayout(after.SharedMap())
+	}
+	sn := after.Snapshot()
+	return Recent{Tail: next, prev: before, last: a, snap: &sn, prevSnap: r.snap, court: court}
 }
+
+// Same says o keeps the same lines: the snapshots are memos, taken at
+// different moments by a replay and by Next after Next.
+func (r Recent) Same(o Recent) bool { return slices.Equal(r.Tail, o.Tail) }
 
 // Build draws the board after the source's actions. The version shown is the
 // log length the caller passes (undo entries count, so it is not simply the
@@ -131,9 +130,9 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	if p.N != len(src.Actions) {
 		return Board{}, fmt.Errorf("the game was played to action %d, not %d", p.N, len(src.Actions))
 	}
-	st, tail := p.State, p.Tail
+	st, tail := p.State, p.Trail.Tail
 	setup := st.Setup()
-	snap := p.snap
+	snap := p.Trail.snap
 	if snap == nil {
 		sn := st.Snapshot()
 		snap = &sn
@@ -163,15 +162,15 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	}
 	b.Seq = p.N
 	if p.N > 0 {
-		prev := p.prevSnap
+		prev := p.Trail.prevSnap
 		if prev == nil {
-			sn := p.prev.Snapshot()
+			sn := p.Trail.prev.Snapshot()
 			prev = &sn
 		}
-		b.Announce = Announcement(*prev, b.Snap, p.last, tail[len(tail)-1], setup.Spy, setup.Mage)
+		b.Announce = Announcement(*prev, b.Snap, p.Trail.last, tail[len(tail)-1], setup.Spy, setup.Mage)
 	}
 	b.aim(src.Step)
-	b.layout = p.court
+	b.layout = p.Trail.court
 	b.spans, b.locs, b.travel = b.spansNow(), b.locsNow(), travelText(b.Snap.Spy.Travel)
 	for i, line := range tail {
 		b.LogTail = append(b.LogTail, LogLine{N: p.N - len(tail) + i + 1, Text: line})
