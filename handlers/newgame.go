@@ -40,7 +40,7 @@ func (h *Handler) newGamePage(c echo.Context) error {
 	}
 	q := c.QueryParams()
 	if pr, ok := k.(play.Proposer); ok {
-		var games []play.Played
+		var games []play.PlayerGame
 		if names := pr.ProposalNames(q, prev); len(names) > 0 {
 			if games, _, err = h.playedBy(c, k, names); err != nil {
 				return err

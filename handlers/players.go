@@ -76,7 +76,7 @@ func (h *Handler) knownNames(c echo.Context) ([]string, error) {
 // made before imports recognised a held game count once). A game whose
 // record is damaged is left out and listed apart (skipped), so one bad
 // record never fails a player's page.
-func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) (out []play.Played, skipped []views.SkippedGame, err error) {
+func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) (out []play.PlayerGame, skipped []views.SkippedGame, err error) {
 	ctx := c.Request().Context()
 	games, err := h.store.Games(ctx, device(c))
 	if err != nil {
@@ -106,7 +106,7 @@ func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) (out []p
 			continue // the seat was given up since the list was read
 		}
 		t := h.table(c, screen{Game: g, Seats: seats, Seat: seat}, log)
-		out = append(out, play.Played{Table: t, Started: g.Created, URL: "/g/" + g.ID})
+		out = append(out, play.PlayerGame{Table: t, Started: g.Created, URL: "/g/" + g.ID})
 	}
 	return play.Distinct(out), skipped, nil
 }
@@ -206,7 +206,7 @@ func (h *Handler) advice(c echo.Context) error {
 		return notFound("This game has no advisor.")
 	}
 	q := c.QueryParams()
-	var games []play.Played
+	var games []play.PlayerGame
 	if names := a.AdviceNames(q); len(names) > 0 {
 		if games, _, err = h.playedBy(c, k, names); err != nil {
 			return err

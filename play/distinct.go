@@ -2,7 +2,7 @@ package play
 
 import "github.com/grimoire-games/grimoire/rules/record"
 
-// Distinct keeps one Played per game, so a player's figures never count a
+// Distinct keeps one PlayerGame per game, so a player's figures never count a
 // game twice: a device can hold copies of one game (a record imported back
 // by an older build, or a record exported mid-game and imported once the
 // game went on). Of records that are the same game (record.Compare) the one
@@ -12,7 +12,7 @@ import "github.com/grimoire-games/grimoire/rules/record"
 //
 // Only games with the same start are compared action by action, so a
 // device's history costs one canonical setup per game.
-func Distinct(games []Played) []Played {
+func Distinct(games []PlayerGame) []PlayerGame {
 	groups := map[string][]int{}
 	var order []string
 	for i, g := range games {
@@ -47,7 +47,7 @@ func Distinct(games []Played) []Played {
 			}
 		}
 	}
-	out := make([]Played, 0, len(games))
+	out := make([]PlayerGame, 0, len(games))
 	for i, g := range games {
 		if !drop[i] {
 			out = append(out, g)

@@ -19,8 +19,8 @@ func TestDistinct(t *testing.T) {
 		}
 		return out
 	}
-	game := func(id string, hours int, seed int64, setup string, actions []json.RawMessage) play.Played {
-		return play.Played{
+	game := func(id string, hours int, seed int64, setup string, actions []json.RawMessage) play.PlayerGame {
+		return play.PlayerGame{
 			Table:   play.Table{Kind: record.SpellsArrows, GameID: id, Seed: seed, Setup: json.RawMessage(setup), Actions: actions},
 			Started: day.Add(time.Duration(hours) * time.Hour),
 			URL:     "/g/" + id,
@@ -30,30 +30,30 @@ func TestDistinct(t *testing.T) {
 	full := acts(`{"type":"spy-shot","made":true}`, `{"type":"move","to":"A"}`, `{"type":"spy-shot","made":false}`)
 	cases := []struct {
 		name  string
-		games []play.Played
+		games []play.PlayerGame
 		want  []string
 	}{
-		{"different games all count", []play.Played{
+		{"different games all count", []play.PlayerGame{
 			game("b", 2, 1, setup, full), game("a", 1, 2, setup, full),
 		}, []string{"b", "a"}},
-		{"a copy counts once: the original stays", []play.Played{
+		{"a copy counts once: the original stays", []play.PlayerGame{
 			game("copy", 2, 1, setup, full), game("orig", 1, 1, setup, full),
 		}, []string{"orig"}},
-		{"a copy written another way is the same record", []play.Played{
+		{"a copy written another way is the same record", []play.PlayerGame{
 			game("copy", 2, 1, `{"victory": 10, "mage": "Ben", "spy": "Ana"}`,
 				acts(`{"made":true,"type":"spy-shot"}`, `{ "to": "A", "type": "move" }`, `{"made":false,"type":"spy-shot"}`)),
 			game("orig", 1, 1, setup, full),
 		}, []string{"orig"}},
-		{"an earlier moment gives way to the game that goes further", []play.Played{
+		{"an earlier moment gives way to the game that goes further", []play.PlayerGame{
 			game("later", 2, 1, setup, full[:1]), game("orig", 1, 1, setup, full),
 		}, []string{"orig"}},
-		{"the one that goes further stands even when it came later", []play.Played{
+		{"the one that goes further stands even when it came later", []play.PlayerGame{
 			game("further", 2, 1, setup, full), game("orig", 1, 1, setup, full[:2]),
 		}, []string{"further"}},
-		{"records that part ways are two games", []play.Played{
+		{"records that part ways are two games", []play.PlayerGame{
 			game("x", 2, 1, setup, acts(`{"type":"spy-shot","made":false}`)), game("orig", 1, 1, setup, full),
 		}, []string{"x", "orig"}},
-		{"three copies and a prefix, started at once: the first listed stays", []play.Played{
+		{"three copies and a prefix, started at once: the first listed stays", []play.PlayerGame{
 			game("c1", 1, 1, setup, full), game("c2", 1, 1, setup, full), game("p", 1, 1, setup, full[:2]), game("c3", 1, 1, setup, full),
 		}, []string{"c1"}},
 	}
@@ -83,9 +83,9 @@ func BenchmarkDistinct(b *testing.B) {
 		seed func(i int) int64
 	}{{"200-games", func(i int) int64 { return int64(i) }}, {"200-copies", func(int) int64 { return 1 }}} {
 		b.Run(bc.name, func(b *testing.B) {
-			games := make([]play.Played, 200)
+			games := make([]play.PlayerGame, 200)
 			for i := range games {
-				games[i] = play.Played{
+				games[i] = play.PlayerGame{
 					Table:   play.Table{Kind: record.SpellsArrows, Seed: bc.seed(i), Setup: json.RawMessage(`{"victory":12,"spy":"Ana","mage":"Ben","options":{}}`), Actions: actions},
 					Started: time.Unix(int64(i), 0),
 				}

@@ -9,10 +9,10 @@ import (
 	"github.com/grimoire-games/grimoire/views"
 )
 
-// Played is one game of a device's history as the player pages read it:
+// PlayerGame is one game of a device's history as the player pages read it:
 // the table (as the device's own seat sees it, so nothing hidden from that
 // seat reaches a player page) and when the game was started.
-type Played struct {
+type PlayerGame struct {
 	Table   Table
 	Started time.Time
 	URL     string // the game's page for this device ("/g/ID")
@@ -26,10 +26,10 @@ type Played struct {
 type Records interface {
 	// PlayerRecord is the kind's section of a player's page. q is the
 	// page's query (the kind reads its own options, e.g. "last").
-	PlayerRecord(name string, games []Played, q url.Values) (templ.Component, error)
+	PlayerRecord(name string, games []PlayerGame, q url.Values) (templ.Component, error)
 	// PlayerRows is the player's record as a table for CSV export: a
 	// header row, then one row per entry (a Spells & Arrows attempt).
-	PlayerRows(name string, games []Played) ([][]string, error)
+	PlayerRows(name string, games []PlayerGame) ([][]string, error)
 }
 
 // Advisor is the optional part of a Kind whose new-game form has an
@@ -42,11 +42,11 @@ type Advisor interface {
 	// games of those names. more is asked between rounds of work and says
 	// whether time is left; at least one round is always done, so the
 	// answer depends only on q, the games and how many rounds ran.
-	Advice(p views.Page, q url.Values, games []Played, more func() bool, partial bool) (templ.Component, error)
+	Advice(p views.Page, q url.Values, games []PlayerGame, more func() bool, partial bool) (templ.Component, error)
 	// AdviceOffline is the same fragment drawn on a phone without network
 	// (the WebAssembly module), over the games saved on the phone: it says
 	// it was simulated there.
-	AdviceOffline(q url.Values, games []Played, more func() bool) (templ.Component, error)
+	AdviceOffline(q url.Values, games []PlayerGame, more func() bool) (templ.Component, error)
 }
 
 // Proposer is the optional part of a Kind whose new-game form proposes
@@ -58,5 +58,5 @@ type Proposer interface {
 	ProposalNames(q url.Values, prev *Table) []string
 	// NewGamePageFrom is NewGamePage over the device's games of those
 	// names, newest first.
-	NewGamePageFrom(p views.Page, q url.Values, prev *Table, games []Played) templ.Component
+	NewGamePageFrom(p views.Page, q url.Values, prev *Table, games []PlayerGame) templ.Component
 }

@@ -241,7 +241,7 @@ func advise(kinds []play.Kind, args []js.Value) (out any) {
 // savedGames are the phone's saved games of kind k, newest first, each game
 // once, as the server hands a kind a device's games; a record this build
 // cannot read is left out rather than failing the form.
-func savedGames(k play.Kind, raw string) ([]play.Played, error) {
+func savedGames(k play.Kind, raw string) ([]play.PlayerGame, error) {
 	var saved []struct {
 		Record string  `json:"record"`
 		At     float64 `json:"at"`
@@ -249,7 +249,7 @@ func savedGames(k play.Kind, raw string) ([]play.Played, error) {
 	if err := json.Unmarshal([]byte(raw), &saved); err != nil {
 		return nil, fmt.Errorf("saved games: %w", err)
 	}
-	var out []play.Played
+	var out []play.PlayerGame
 	for _, s := range saved {
 		t, err := play.ParseTable([]byte(s.Record))
 		if err != nil || t.Kind != k.Info().ID {
@@ -258,9 +258,9 @@ func savedGames(k play.Kind, raw string) ([]play.Played, error) {
 		if _, err := k.Players(t.Setup); err != nil {
 			continue
 		}
-		out = append(out, play.Played{Table: t, Started: time.UnixMilli(int64(s.At)), URL: "/g/" + t.GameID})
+		out = append(out, play.PlayerGame{Table: t, Started: time.UnixMilli(int64(s.At)), URL: "/g/" + t.GameID})
 	}
-	slices.SortStableFunc(out, func(a, b play.Played) int { return b.Started.Compare(a.Started) })
+	slices.SortStableFunc(out, func(a, b play.PlayerGame) int { return b.Started.Compare(a.Started) })
 	return play.Distinct(out), nil
 }
 

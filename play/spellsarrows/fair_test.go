@@ -141,7 +141,7 @@ func TestNewGameFormProposesTheFairNumber(t *testing.T) {
 		name     string
 		q        url.Values
 		prev     *play.Table
-		games    []play.Played
+		games    []play.PlayerGame
 		proposed bool
 		want     string // in the proposal
 		victory  int    // when not proposed

@@ -248,7 +248,7 @@ func (Kind) ProposalNames(q url.Values, prev *play.Table) []string {
 // records (the default rates for a player without games, or for names not
 // entered yet) and say so; "Change" keeps the number typed, and the
 // advisor's "Use N" sets N.
-func (Kind) NewGamePageFrom(p views.Page, q url.Values, prev *play.Table, games []play.Played) templ.Component {
+func (Kind) NewGamePageFrom(p views.Page, q url.Values, prev *play.Table, games []play.PlayerGame) templ.Component {
 	p.Title = views.NewGameText(views.SpellsArrowsName)
 	f := saview.NewForm{Victory: 12, Turns: 5}
 	change := q.Get("change") == "1"
@@ -292,7 +292,7 @@ func (Kind) NewGamePageFrom(p views.Page, q url.Values, prev *play.Table, games 
 // propose is the Victory Number fair for f's spy and mage by their records
 // (the advisor's search checked by its first rounds, see proposalFor), and
 // where it came from.
-func propose(f saview.NewForm, games []play.Played) (int, string, error) {
+func propose(f saview.NewForm, games []play.PlayerGame) (int, string, error) {
 	spy, mage := strings.TrimSpace(f.Spy), strings.TrimSpace(f.Mage)
 	a, b := saview.AdvicePlayer{Name: spy, Rates: sa.DefaultRates()}, saview.AdvicePlayer{Name: mage, Rates: sa.DefaultRates()}
 	var err error

@@ -65,7 +65,7 @@ func Charts(t play.Table) ([]saview.ShotChart, error) {
 
 // played is one game of a player's record, replayed once.
 type played struct {
-	play.Played
+	play.PlayerGame
 	setup    sa.Setup
 	snap     sa.Snapshot
 	attempts []sa.Attempt // the player's only
@@ -73,7 +73,7 @@ type played struct {
 
 // playerGames replays the games name plays in (games as given, newest
 // first) and keeps name's attempts.
-func playerGames(name string, games []play.Played) ([]played, error) {
+func playerGames(name string, games []play.PlayerGame) ([]played, error) {
 	out := make([]played, 0, len(games))
 	for _, g := range games {
 		if g.Table.Kind != record.SpellsArrows {
@@ -94,7 +94,7 @@ func playerGames(name string, games []play.Played) ([]played, error) {
 		if err != nil {
 			return nil, err
 		}
-		p := played{Played: g, setup: setup, snap: st.Snapshot()}
+		p := played{PlayerGame: g, setup: setup, snap: st.Snapshot()}
 		for _, a := range all {
 			if a.Player == name {
 				p.attempts = append(p.attempts, a)
@@ -107,7 +107,7 @@ func playerGames(name string, games []play.Played) ([]played, error) {
 
 // PlayerView builds a player's record over games (newest first), the
 // latest last of them counted apart.
-func PlayerView(name string, games []play.Played, last int) (saview.PlayerView, error) {
+func PlayerView(name string, games []play.PlayerGame, last int) (saview.PlayerView, error) {
 	ps, err := playerGames(name, games)
 	if err != nil {
 		return saview.PlayerView{}, err
@@ -206,7 +206,7 @@ func spotName(m sa.Map, a sa.Attempt) string {
 
 // PlayerRecord is the player page's Spells & Arrows section; ?last=N sets
 // how many of the latest games are counted apart (1..100).
-func (Kind) PlayerRecord(name string, games []play.Played, q url.Values) (templ.Component, error) {
+func (Kind) PlayerRecord(name string, games []play.PlayerGame, q url.Values) (templ.Component, error) {
 	last := DefaultLast
 	if n, err := strconv.Atoi(q.Get("last")); err == nil && n >= 1 && n <= 100 {
 		last = n
@@ -221,7 +221,7 @@ func (Kind) PlayerRecord(name string, games []play.Played, q url.Values) (templ.
 // PlayerRows is every attempt of the player, oldest game first and in
 // record order within a game: game, date, player, role, kind, spot, made
 // (1 or 0).
-func (Kind) PlayerRows(name string, games []play.Played) ([][]string, error) {
+func (Kind) PlayerRows(name string, games []play.PlayerGame) ([][]string, error) {
 	ps, err := playerGames(name, games)
 	if err != nil {
 		return nil, err
@@ -271,7 +271,7 @@ func (Kind) AdviceNames(q url.Values) []string {
 // each name's record (or typed in, or the default), the search for the
 // fair number of each role assignment, then rounds of simulated games of
 // the table around them while more says time is left.
-func (k Kind) Advice(p views.Page, q url.Values, games []play.Played, more func() bool, partial bool) (templ.Component, error) {
+func (k Kind) Advice(p views.Page, q url.Values, games []play.PlayerGame, more func() bool, partial bool) (templ.Component, error) {
 	v, err := AdviceFor(q, games, more)
 	if err != nil {
 		return nil, err
@@ -285,7 +285,7 @@ func (k Kind) Advice(p views.Page, q url.Values, games []play.Played, more func(
 
 // AdviceOffline is Advice's fragment drawn by the phone's module: the same
 // reading and simulation over the games saved on the phone.
-func (Kind) AdviceOffline(q url.Values, games []play.Played, more func() bool) (templ.Component, error) {
+func (Kind) AdviceOffline(q url.Values, games []play.PlayerGame, more func() bool) (templ.Component, error) {
 	v, err := AdviceFor(q, games, more)
 	if err != nil {
 		return nil, err
@@ -295,7 +295,7 @@ func (Kind) AdviceOffline(q url.Values, games []play.Played, more func() bool) (
 }
 
 // AdviceFor computes the advisor's view; see Advice.
-func AdviceFor(q url.Values, games []play.Played, more func() bool) (saview.AdviceView, error) {
+func AdviceFor(q url.Values, games []play.PlayerGame, more func() bool) (saview.AdviceView, error) {
 	spy, mage := strings.TrimSpace(q.Get("spy")), strings.TrimSpace(q.Get("mage"))
 	back := formBack(q)
 	v := saview.AdviceView{BackURL: "/new/" + record.SpellsArrows + "?" + back.Encode()}
@@ -530,7 +530,7 @@ func proposalFor(a, b sa.Player, turns int, opts sa.Options) (proposal, error) {
 
 // advicePlayer is a name's rates: typed in over the record, the record
 // over the default.
-func advicePlayer(name, typed string, games []play.Played) (saview.AdvicePlayer, error) {
+func advicePlayer(name, typed string, games []play.PlayerGame) (saview.AdvicePlayer, error) {
 	pl := saview.AdvicePlayer{Name: name, Rates: sa.DefaultRates(), Source: "default: no games on this phone yet"}
 	ps, err := playerGames(name, games)
 	if err != nil {

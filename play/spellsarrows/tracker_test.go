@@ -20,7 +20,7 @@ import (
 )
 
 // playedGolden is a golden record as one game of a device's history.
-func playedGolden(t *testing.T, name string, started time.Time) (play.Played, []sa.Attempt) {
+func playedGolden(t *testing.T, name string, started time.Time) (play.PlayerGame, []sa.Attempt) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "..", "rules", "spellsarrows", "testdata", name+".json"))
 	if err != nil {
@@ -35,7 +35,7 @@ func playedGolden(t *testing.T, name string, started time.Time) (play.Played, []
 		t.Fatal(err)
 	}
 	tb := play.Table{Kind: rec.Game, GameID: name, Title: name, Setup: rec.Setup, Seed: rec.Seed, Actions: rec.Actions, Viewer: play.Scorekeeper}
-	return play.Played{Table: tb, Started: started, URL: "/g/" + name}, at
+	return play.PlayerGame{Table: tb, Started: started, URL: "/g/" + name}, at
 }
 
 func by(at []sa.Attempt, player string) (made, tried int) {
@@ -51,9 +51,9 @@ func by(at []sa.Attempt, player string) (made, tried int) {
 }
 
 // history is three golden games, newest first as the server lists them.
-func history(t *testing.T) ([]play.Played, [][]sa.Attempt) {
+func history(t *testing.T) ([]play.PlayerGame, [][]sa.Attempt) {
 	day := time.Date(2026, 11, 1, 18, 0, 0, 0, time.UTC)
-	var games []play.Played
+	var games []play.PlayerGame
 	var ats [][]sa.Attempt
 	for i, name := range []string{"spy-wins-by-escapes", "mage-wins-on-turns", "giants-engaged-and-leaps"} {
 		g, at := playedGolden(t, name, day.AddDate(0, 0, -i))

@@ -170,11 +170,11 @@ type drawer struct {
 	games   int
 	actions int
 	n       int
-	played  map[string][]play.Played // finished and unfinished games, for the advisor
+	played  map[string][]play.PlayerGame // finished and unfinished games, for the advisor
 }
 
 func (d *drawer) all() error {
-	d.played = map[string][]play.Played{}
+	d.played = map[string][]play.PlayerGame{}
 	if err := d.probes(); err != nil {
 		return err
 	}
@@ -278,7 +278,7 @@ func (d *drawer) game(g game, fields url.Values, seed int64, label string) error
 		t.ActionSeats = append(t.ActionSeats[:n:n], play.Scorekeeper)
 		t.Version++
 	}
-	d.played[base.Kind] = append(d.played[base.Kind], play.Played{Table: t, Started: time.UnixMilli(seed * 1000).UTC(), URL: "/g/" + t.GameID})
+	d.played[base.Kind] = append(d.played[base.Kind], play.PlayerGame{Table: t, Started: time.UnixMilli(seed * 1000).UTC(), URL: "/g/" + t.GameID})
 	return nil
 }
 
@@ -347,7 +347,7 @@ func (d *drawer) refused(k play.Kind, t play.Table, label string) error {
 // games, with one round of simulation (more is false at once).
 func (d *drawer) advice(id string, a play.Advisor) error {
 	games := d.played[id]
-	slices.SortStableFunc(games, func(a, b play.Played) int { return b.Started.Compare(a.Started) })
+	slices.SortStableFunc(games, func(a, b play.PlayerGame) int { return b.Started.Compare(a.Started) })
 	for _, raw := range []string{
 		"spy=Ana+%3Cb%3E%26amp%3B%3C%2Fb%3E&mage=Ben+%22the+%27quick%27%22&victory=12&turns=5",
 		"spy=Lou&mage=Mia&victory=8&turns=3&spyRates=toll%3D0.6&mageRates=all%3D0.5",
