@@ -10,8 +10,8 @@ import (
 
 // Steps is the Stepper of a game whose kept state is a record.Played (the
 // rules' state and what its screens keep of the way there). A Kind holds
-// one and hands its Start and Step to it, and reads its game through
-// Played, so the kept state and a replay are found in one place.
+// one, hands its Start and Step to it and reads its game through Played,
+// so the kept state and a replay are found in one place.
 type Steps[S, A any, T record.Trail[S, A, T]] struct {
 	Game string // the game's name, for an error ("Mage's Tower")
 	// Replay plays a record's actions (views/<game>.Replayed).
@@ -57,8 +57,8 @@ func (g Steps[S, A, T]) Start(t Table) (State, error) {
 }
 
 // Step applies one more action to a kept state: one Apply, and the trail
-// moved on by one.
-func (g Steps[S, A, T]) Step(t Table, s State, raw json.RawMessage) (State, error) {
+// moved on by one. Who made the action does not change the game.
+func (g Steps[S, A, T]) Step(t Table, s State, raw json.RawMessage, _ int) (State, error) {
 	k, ok := s.(*kept[S, A, T])
 	if !ok {
 		return nil, fmt.Errorf("game %s: the kept state is no %s state", t.GameID, g.Game)

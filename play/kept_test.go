@@ -58,6 +58,9 @@ func (t memoSums) Moved(before, a, after, left int) memoSums {
 
 func (t memoSums) Same(o memoSums) bool { return slices.Equal(t.Lines, o.Lines) }
 
+// A Kind hands its Start and Step to Steps as they are.
+var _ play.Stepper = play.Steps[int, int, sums]{}
+
 func stepsOf[T record.Trail[int, int, T]](start T) play.Steps[int, int, T] {
 	return play.Steps[int, int, T]{
 		Game: "Adding",
@@ -87,7 +90,7 @@ func stepAll[T record.Trail[int, int, T]](t *testing.T, g play.Steps[int, int, T
 		t.Fatal(err)
 	}
 	for _, raw := range tb.Actions {
-		if s, err = g.Step(start, s, raw); err != nil {
+		if s, err = g.Step(start, s, raw, 0); err != nil {
 			t.Fatal(err)
 		}
 		start.Actions = append(start.Actions, raw)
@@ -154,15 +157,15 @@ func TestStepsErrors(t *testing.T) {
 		want string
 	}{
 		{"a refused action names its game and index", func() error {
-			_, err := g.Step(addTable("0", "1", "1"), kept, json.RawMessage("-4"))
+			_, err := g.Step(addTable("0", "1", "1"), kept, json.RawMessage("-4"), 0)
 			return err
 		}, "game g1: action 2: no going back"},
 		{"an unreadable action too", func() error {
-			_, err := g.Step(addTable("0", "1", "1"), kept, json.RawMessage(`"x"`))
+			_, err := g.Step(addTable("0", "1", "1"), kept, json.RawMessage(`"x"`), 0)
 			return err
 		}, "game g1: action 2: json: "},
 		{"a state another game kept", func() error {
-			_, err := g.Step(addTable("0"), must(stepsOf(memoSums{}).Start(addTable("0"))), json.RawMessage("1"))
+			_, err := g.Step(addTable("0"), must(stepsOf(memoSums{}).Start(addTable("0"))), json.RawMessage("1"), 0)
 			return err
 		}, "game g1: the kept state is no Adding state"},
 		{"a replay's bad action", func() error {

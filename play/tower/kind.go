@@ -50,8 +50,8 @@ var _ play.Stepper = Kind{}
 func (Kind) Start(t play.Table) (play.State, error) { return steps.Start(t) }
 
 // Step applies one more action to a kept state: one Apply, one log line.
-func (Kind) Step(t play.Table, s play.State, raw json.RawMessage, _ int) (play.State, error) {
-	return steps.Step(t, s, raw)
+func (Kind) Step(t play.Table, s play.State, raw json.RawMessage, seat int) (play.State, error) {
+	return steps.Step(t, s, raw, seat)
 }
 
 // seating reads the table's seat rows: the bot of each side, and whether
