@@ -15,9 +15,9 @@ import (
 	scplay "github.com/grimoire-games/grimoire/play/scribes"
 	"github.com/grimoire-games/grimoire/rules/record"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
+	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
 	scview "github.com/grimoire-games/grimoire/views/scribes"
-	"github.com/grimoire-games/grimoire/views"
 )
 
 var kind = scplay.New()
