@@ -78,6 +78,12 @@ func TestSimulateEveryGameOfTheBinary(t *testing.T) {
 	if got := strings.Join(names, ", "); got != "arcane-scribes, mages-tower, spells-arrows" {
 		t.Fatalf("games that simulate: %s", got)
 	}
+	// Taskfile.yml's bench reads the games from this line of the help.
+	var help bytes.Buffer
+	printHelp(&help, games())
+	if want := "\ngrimoire simulate GAME [flags]   (GAME: " + strings.Join(names, ", ") + ")\n"; !strings.Contains(help.String(), want) {
+		t.Errorf("the help has no line %q", want)
+	}
 	short := map[string][]string{
 		"arcane-scribes": {"-n", "2", "--players", "2"},
 		"mages-tower":    {"-n", "4"},
