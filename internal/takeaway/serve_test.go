@@ -190,8 +190,28 @@ func TestFourthGameServedEndToEnd(t *testing.T) {
 	if code, _ := tap(game+"/act", 0, "2", false); code != http.StatusSeeOther {
 		t.Fatalf("a tap without htmx: %d, want a redirect to the game", code)
 	}
-	status("5 left; Ben to take 1 to 3.")
+	body = status("5 left; Ben to take 1 to 3.")
+	// The phone draws the next screen from the record its page embeds, with
+	// the code the server runs (play.Act, the game's Kind): the fragments
+	// it draws are those the server sends for the same tap.
+	phone, _, err := play.Act(Kind{}, embedded(t, body), url.Values{"take": {"1"}})
+	if err != nil {
+		t.Fatalf("the phone's tap: %v", err)
+	}
+	phoneFrags, err := Kind{}.Fragments(phone, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	code, body = tap(game+"/act", 1, "1", true)
+	for _, f := range phoneFrags[:3] {
+		var b strings.Builder
+		if err := f.Component.Render(t.Context(), &b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(body, `hx-swap-oob="innerHTML:#`+f.ID+`">`+b.String()+"</div>") {
+			t.Errorf("the server's answer has not the phone's %s:\n%s", f.ID, b.String())
+		}
+	}
 	if code != http.StatusOK || !strings.Contains(body, `hx-swap-oob="innerHTML:#ta-status"`) || !strings.Contains(body, "4</span> left; Ana &lt;&amp;&gt; to take") {
 		t.Fatalf("an htmx tap: %d\n%.600s", code, body)
 	}
