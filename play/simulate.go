@@ -18,7 +18,8 @@ import (
 // simulates.
 type Simulator interface {
 	// Simulate reads its flags from args, plays, and prints its results on
-	// stdout. A flag it cannot read is reported on stderr (the flag
+	// stdout. Every simulation takes -n, the number of games, and its
+	// table says how many it played. A flag it cannot read is reported on stderr (the flag
 	// package's own words) and answered with ErrReported; any other error
 	// is a sentence the command prints after "grimoire: ".
 	Simulate(args []string, stdout, stderr io.Writer) error
