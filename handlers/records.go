@@ -147,7 +147,7 @@ func (h *Handler) importRecord(c echo.Context) error {
 	if len(data) == 0 {
 		return fail("Choose a record file or paste a record's JSON.")
 	}
-	rec, err := record.Parse(data)
+	rec, err := play.ParseRecord(h.games, data)
 	if err != nil {
 		return fail(views.ImportProblem(data, err))
 	}

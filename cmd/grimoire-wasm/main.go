@@ -44,21 +44,8 @@ import (
 	"time"
 
 	"github.com/grimoire-games/grimoire/play"
-	"github.com/grimoire-games/grimoire/play/scribes"
-	"github.com/grimoire-games/grimoire/play/spellsarrows"
-	"github.com/grimoire-games/grimoire/play/tower"
 	"github.com/grimoire-games/grimoire/views"
 )
-
-// games are the games the phone plays offline: the same list as the
-// server's (cmd/grimoire).
-func games() []play.Kind {
-	return []play.Kind{
-		spellsarrows.Kind{},
-		scribes.Kind{},
-		tower.Kind{},
-	}
-}
 
 func main() {
 	kinds := games()

@@ -33,8 +33,8 @@ func TestLiteTemplDrawsLikeTempl(t *testing.T) {
 		t.Fatalf("with the derived go.mod, templ is %s, want this directory's templrt", got)
 	}
 	real, lite := filepath.Join(dir, "drawcheck-templ"), filepath.Join(dir, "drawcheck-templrt")
-	run(t, "go", "build", "-o", real, "./drawcheck")
-	run(t, "go", "build", "-modfile="+modfile, "-o", lite, "./drawcheck")
+	run(t, "go", "build", "-o", real, ".")
+	run(t, "go", "build", "-modfile="+modfile, "-o", lite, ".")
 
 	want, got := start(t, real), start(t, lite)
 	n := 0

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
+
+	"github.com/grimoire-games/grimoire/play"
 )
 
 // isHelpFlag: the spellings of "help" the flag package knows.
@@ -33,7 +34,7 @@ func isVersionFlag(a string) bool { return a == "--version" || a == "-version" |
 
 // printHelp prints every subcommand with its flags: one text answers
 // `grimoire help`, `-h` and `--help` after any subcommand.
-func printHelp(w io.Writer) {
+func printHelp(w io.Writer, kinds []play.Kind) {
 	fmt.Fprint(w, usage)
 	fmt.Fprintln(w, "\ngrimoire serve [flags]")
 	var cfg serveConfig
@@ -54,16 +55,12 @@ grimoire rotate-session-keys [--data DIR] [--db URL] [--keep N]
   are signed with the new key. With SQLite, stop the server first; restart
   every server on the store afterwards.
 `)
-	games := make([]string, 0, len(simulators))
-	for g := range simulators {
-		games = append(games, g)
-	}
-	sort.Strings(games)
+	_, games := simulators(kinds)
 	fmt.Fprintf(w, "\ngrimoire simulate GAME [flags]   (GAME: %s)\n", strings.Join(games, ", "))
 	for _, g := range games {
 		// Each game's own flag set prints its flags when asked for help.
 		var buf bytes.Buffer
-		_ = simulate([]string{g, "-h"}, io.Discard, &buf)
+		_ = simulate(kinds, []string{g, "-h"}, io.Discard, &buf)
 		text := strings.TrimSpace(buf.String())
 		if _, rest, ok := strings.Cut(text, "\n"); ok && strings.HasPrefix(text, "Usage of") {
 			text = rest

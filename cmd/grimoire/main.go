@@ -61,7 +61,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd, args = args[0], args[1:]
 	}
 	if wantsHelp(cmd, args) {
-		printHelp(stdout)
+		printHelp(stdout, games())
 		return nil
 	}
 	if isVersionFlag(cmd) || (len(args) > 0 && isVersionFlag(args[0]) && args[0] != "version") {
@@ -74,7 +74,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "replay":
 		return replay(args, stdin, stdout, stderr)
 	case "simulate":
-		return simulate(args, stdout, stderr)
+		return simulate(games(), args, stdout, stderr)
 	case "healthcheck":
 		return healthcheck(ctx, args, stdout, stderr)
 	case "rotate-session-keys":

@@ -39,14 +39,11 @@ func replay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 }
 
 func replayRecord(games []play.Kind, data []byte) (any, error) {
-	rec, err := record.Parse(data)
+	rec, err := play.ParseRecord(games, data)
 	if err != nil {
 		return nil, err
 	}
-	k, ok := play.Find(games, rec.Game)
-	if !ok {
-		return nil, fmt.Errorf("%w: this build cannot replay %q", record.ErrMalformed, rec.Game)
-	}
+	k, _ := play.Find(games, rec.Game) // ParseRecord refused a game not on the list
 	return k.Replay(rec)
 }
 

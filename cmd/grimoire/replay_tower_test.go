@@ -42,7 +42,7 @@ func TestReplayTowerBadAction(t *testing.T) {
 
 func TestSimulateTower(t *testing.T) {
 	var out, errb bytes.Buffer
-	if err := simulate([]string{"mages-tower", "-n", "50", "--general", "random", "--mage", "greedy", "--seed", "3"}, &out, &errb); err != nil {
+	if err := simulate(games(), []string{"mages-tower", "-n", "50", "--general", "random", "--mage", "greedy", "--seed", "3"}, &out, &errb); err != nil {
 		t.Fatalf("%v: %s", err, errb.String())
 	}
 	for _, want := range []string{"General wins:", "Mage wins:", "games/s", "balance:"} {
@@ -50,7 +50,7 @@ func TestSimulateTower(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
-	if err := simulate([]string{"mages-tower", "--mage", "clever"}, &out, &errb); err == nil {
+	if err := simulate(games(), []string{"mages-tower", "--mage", "clever"}, &out, &errb); err == nil {
 		t.Error("an unknown bot was accepted")
 	}
 }

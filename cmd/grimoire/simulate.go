@@ -1,35 +1,50 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 
-	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/play"
 )
 
-// simulators maps a game id to its bot-versus-bot runner (a plain table, no
-// registration side effects); args are the flags after the game id.
-var simulators = map[string]func(args []string, stdout, stderr io.Writer) error{
-	record.SpellsArrows:  simulateSpellsArrows,
-	record.ArcaneScribes: simulateScribes,
-	record.MagesTower:    simulateTower,
-}
-
-func simulate(args []string, stdout, stderr io.Writer) error {
-	names := make([]string, 0, len(simulators))
-	for k := range simulators {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+// simulate implements `grimoire simulate GAME [flags]`: the game's own
+// Simulator (play/<game>) reads the flags after its id and prints its
+// table; the games offered are those of the list that have bots to pit
+// against each other.
+func simulate(games []play.Kind, args []string, stdout, stderr io.Writer) error {
+	sims, names := simulators(games)
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprintf(stderr, "usage: grimoire simulate GAME [flags]  (games: %s)\n", strings.Join(names, ", "))
 		return errSilent
 	}
-	fn, ok := simulators[args[0]]
+	s, ok := sims[args[0]]
 	if !ok {
 		return fmt.Errorf("simulate: unknown game %q (games: %s)", args[0], strings.Join(names, ", "))
 	}
-	return fn(args[1:], stdout, stderr)
+	if err := s.Simulate(args[1:], stdout, stderr); err != nil {
+		if errors.Is(err, play.ErrReported) {
+			return errSilent
+		}
+		return err
+	}
+	return nil
+}
+
+// simulators are the games of the list that simulate, by id, and their ids
+// in order.
+func simulators(games []play.Kind) (map[string]play.Simulator, []string) {
+	sims := map[string]play.Simulator{}
+	var names []string
+	for _, k := range games {
+		if s, ok := k.(play.Simulator); ok {
+			id := k.Info().ID
+			sims[id] = s
+			names = append(names, id)
+		}
+	}
+	sort.Strings(names)
+	return sims, names
 }

@@ -20,7 +20,6 @@ import (
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
 	scview "github.com/grimoire-games/grimoire/views/scribes"
-	"github.com/grimoire-games/grimoire/views/sheets"
 )
 
 // Kind is The Arcane Scribes. The zero value is ready to use.
@@ -296,18 +295,18 @@ func (Kind) Hidden() bool { return true }
 
 // Sheet is the printable scoresheet of a record.
 func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.Component, error) {
-	s, err := sheets.Scribes(rec, head)
+	s, err := scview.NewSheet(rec, head)
 	if err != nil {
 		return nil, err
 	}
 	p.Title, p.Section = views.SheetTitle(head.Title), ""
-	return sheets.ScribesPage(p, s), nil
+	return scview.SheetPage(p, s), nil
 }
 
 // Blank is the empty scoresheet.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
 	p.Title, p.Section = views.BlankSheetTitle(views.ArcaneScribesName), ""
-	return sheets.ScribesPage(p, sheets.ScribesBlank(head))
+	return scview.SheetPage(p, scview.BlankSheet(head))
 }
 
 // Rules is the rules page.

@@ -15,9 +15,9 @@ import (
 	scplay "github.com/grimoire-games/grimoire/play/scribes"
 	"github.com/grimoire-games/grimoire/rules/record"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
+	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
 	scview "github.com/grimoire-games/grimoire/views/scribes"
-	"github.com/grimoire-games/grimoire/views/sheets"
 )
 
 var kind = scplay.New()
@@ -675,14 +675,14 @@ func TestPagesRender(t *testing.T) {
 		t.Fatal("no rules page")
 	}
 	over := tableOf(t, "two-greedy")
-	sheet, err := kind.Sheet(testPage(), over.Record(), sheets.Head{Game: "The Arcane Scribes", Title: "Mia, Ben"})
+	sheet, err := kind.Sheet(testPage(), over.Record(), views.SheetHead{Game: "The Arcane Scribes", Title: "Mia, Ben"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if html := render(t, sheet); !strings.Contains(html, "<title>Scoresheet: Mia, Ben") {
 		t.Fatalf("the scoresheet page is not titled for its game:\n%.400s", html)
 	}
-	if html := render(t, kind.Blank(testPage(), sheets.Head{Blank: true})); !strings.Contains(html, "<title>The Arcane Scribes blank scoresheet") {
+	if html := render(t, kind.Blank(testPage(), views.SheetHead{Blank: true})); !strings.Contains(html, "<title>The Arcane Scribes blank scoresheet") {
 		t.Fatalf("the blank scoresheet page is not titled:\n%.400s", html)
 	}
 }

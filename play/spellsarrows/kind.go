@@ -18,7 +18,6 @@ import (
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views"
-	"github.com/grimoire-games/grimoire/views/sheets"
 	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
 )
 
@@ -200,7 +199,7 @@ func (Kind) Hidden() bool { return false }
 
 // Sheet is the printable scoresheet of a record.
 func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.Component, error) {
-	s, err := sheets.SpellsArrows(rec, head)
+	s, err := saview.NewSheet(rec, head)
 	if err != nil {
 		return nil, err
 	}
@@ -208,13 +207,13 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 		return nil, err
 	}
 	p.Title = views.SheetTitle(head.Title)
-	return sheets.SpellsArrowsPage(p, s), nil
+	return saview.SheetPage(p, s), nil
 }
 
 // Blank is the empty scoresheet for a game played on paper.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
 	p.Title = views.BlankSheetTitle(views.SpellsArrowsName)
-	return sheets.SpellsArrowsPage(p, sheets.SpellsArrowsBlank(head))
+	return saview.SheetPage(p, saview.BlankSheet(head))
 }
 
 // Rules is the rules page with the court, the deck and every ruling.

@@ -19,7 +19,6 @@ import (
 	"github.com/grimoire-games/grimoire/rules/record"
 	tw "github.com/grimoire-games/grimoire/rules/tower"
 	"github.com/grimoire-games/grimoire/views"
-	"github.com/grimoire-games/grimoire/views/sheets"
 	twview "github.com/grimoire-games/grimoire/views/tower"
 )
 
@@ -365,18 +364,18 @@ func (Kind) Hidden() bool { return true }
 
 // Sheet is the printable scoresheet of a record.
 func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.Component, error) {
-	s, err := sheets.Tower(rec, head)
+	s, err := twview.NewSheet(rec, head)
 	if err != nil {
 		return nil, err
 	}
 	p.Title = views.SheetTitle(head.Title)
-	return sheets.TowerPage(p, s), nil
+	return twview.SheetPage(p, s), nil
 }
 
 // Blank is the empty scoresheet for a game played on paper.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
 	p.Title = views.BlankSheetTitle(views.MagesTowerName)
-	return sheets.TowerPage(p, sheets.TowerBlank(head))
+	return twview.SheetPage(p, twview.BlankSheet(head))
 }
 
 // Rules is the rules page with the default card and every ruling.

@@ -82,9 +82,12 @@ func TestParse(t *testing.T) {
 	if r, err := record.Parse([]byte(good)); err != nil || r.Seed != 3 || len(r.Actions) != 1 {
 		t.Fatalf("Parse(good) = %+v, %v", r, err)
 	}
+	// record knows no game: a game it has never heard of reads like any.
+	if r, err := record.Parse([]byte(`{"game":"chess","version":1,"setup":{},"actions":[]}`)); err != nil || r.Game != "chess" {
+		t.Fatalf("Parse(chess) = %+v, %v", r, err)
+	}
 	for name, bad := range map[string]string{
 		"not JSON":          `{`,
-		"unknown game":      `{"game":"chess","version":1,"setup":{},"actions":[]}`,
 		"no game":           `{"version":1,"setup":{},"actions":[]}`,
 		"future version":    `{"game":"mages-tower","version":2,"setup":{},"actions":[]}`,
 		"no setup":          `{"game":"mages-tower","version":1,"actions":[]}`,
@@ -95,6 +98,28 @@ func TestParse(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			if _, err := record.Parse([]byte(bad)); !errors.Is(err, record.ErrMalformed) {
 				t.Fatalf("err = %v, want ErrMalformed", err)
+			}
+		})
+	}
+}
+
+// TestParseOf: the caller's list of games decides which game is unknown,
+// before the version or anything else of the record is read.
+func TestParseOf(t *testing.T) {
+	known := func(game string) bool { return game == "chess" }
+	cases := []struct {
+		name, data, err string
+	}{
+		{"a game of the list", `{"game":"chess","version":1,"setup":{},"actions":[]}`, ""},
+		{"a game not on the list", `{"game":"spells-arrows","version":1,"setup":{},"actions":[]}`, `malformed record: unknown game "spells-arrows"`},
+		{"the game is refused before the version", `{"game":"go","version":9,"setup":{},"actions":[]}`, `malformed record: unknown game "go"`},
+		{"no game at all", `{"version":1,"setup":{},"actions":[]}`, "malformed record: the record names no game"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := record.ParseOf([]byte(tc.data), known)
+			if got := fmt.Sprint(err); (tc.err == "" && err != nil) || (tc.err != "" && got != tc.err) {
+				t.Fatalf("err = %v, want %q", err, tc.err)
 			}
 		})
 	}

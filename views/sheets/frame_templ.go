@@ -11,9 +11,9 @@ import templruntime "github.com/a-h/templ/runtime"
 
 import "github.com/grimoire-games/grimoire/views"
 
-// frame is the page around a sheet: screen-only links on top (never on
+// Frame is the page around a sheet: screen-only links on top (never on
 // paper), then the sheet itself, which the print CSS fits on one page.
-func frame(p views.Page, h Head) templ.Component {
+func Frame(p views.Page, h Head) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -49,7 +49,7 @@ func frame(p views.Page, h Head) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = frameThen(p, h, nil).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = FrameThen(p, h, nil).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -57,10 +57,10 @@ func frame(p views.Page, h Head) templ.Component {
 	})
 }
 
-// frameThen is frame with more after the sheet's result (the shot charts
+// FrameThen is frame with more after the sheet's result (the shot charts
 // that print on a page of their own): the result stays on the sheet's
 // page.
-func frameThen(p views.Page, h Head, after templ.Component) templ.Component {
+func FrameThen(p views.Page, h Head, after templ.Component) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -313,11 +313,11 @@ func frameThen(p views.Page, h Head, after templ.Component) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = field("Result").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Field("Result").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = field("Signed").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = Field("Signed").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -354,8 +354,8 @@ func pages(h Head) string {
 	return views.OnePage
 }
 
-// fill is a value, or a line to write on when the sheet is blank.
-func fill(blank bool, value string) templ.Component {
+// Fill is a value, or a line to write on when the sheet is blank.
+func Fill(blank bool, value string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -400,9 +400,9 @@ func fill(blank bool, value string) templ.Component {
 	})
 }
 
-// field is a label and a ruled line that fills the rest of its line, so
+// Field is a label and a ruled line that fills the rest of its line, so
 // the line never wraps under its label.
-func field(label string) templ.Component {
+func Field(label string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -440,8 +440,8 @@ func field(label string) templ.Component {
 	})
 }
 
-// boxes are n empty tally boxes of a fixed size, to cross off one by one.
-func boxes(n int) templ.Component {
+// Boxes are n empty tally boxes of a fixed size, to cross off one by one.
+func Boxes(n int) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -476,9 +476,9 @@ func boxes(n int) templ.Component {
 	})
 }
 
-// marked are tally boxes printed with a small mark each (a clock face, a
+// Marked are tally boxes printed with a small mark each (a clock face, a
 // health value, a coin), to cross off or circle.
-func marked(marks []string) templ.Component {
+func Marked(marks []string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -526,8 +526,8 @@ func marked(marks []string) templ.Component {
 	})
 }
 
-// tally is a label over a row of tally boxes.
-func tally(label string, n int) templ.Component {
+// Tally is a label over a row of tally boxes.
+func Tally(label string, n int) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -561,7 +561,7 @@ func tally(label string, n int) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = boxes(n).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Boxes(n).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -573,8 +573,8 @@ func tally(label string, n int) templ.Component {
 	})
 }
 
-// tallyMarked is a label over a row of marked boxes.
-func tallyMarked(label string, marks []string) templ.Component {
+// TallyMarked is a label over a row of marked boxes.
+func TallyMarked(label string, marks []string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -608,7 +608,7 @@ func tallyMarked(label string, marks []string) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = marked(marks).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Marked(marks).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -620,8 +620,8 @@ func tallyMarked(label string, marks []string) templ.Component {
 	})
 }
 
-// count is a label over one box wide enough for a two-digit number.
-func count(label string) templ.Component {
+// Count is a label over one box wide enough for a two-digit number.
+func Count(label string) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

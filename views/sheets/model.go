@@ -1,13 +1,14 @@
-// Package sheets draws printable scoresheets (one A4 or Letter page from the
-// browser's print dialog) for every game, and the record import form. A
-// sheet's rows are derived by replaying the record with the game's rules
-// package and comparing the state before and after each action: the sheet
-// needs nothing but the record, so it works live, finished, or blank.
+// Package sheets is what every printable scoresheet shares (one A4 or
+// Letter page from the browser's print dialog): the frame with its
+// screen-only links and result line, and the pieces of a paper form (ruled
+// fields, tally boxes to cross off). Each game draws its own sheet in
+// views/<game> with these pieces, deriving the rows by replaying the record
+// with its rules, so this package knows no game: a new game adds its sheet
+// in its own folder and touches nothing here.
 package sheets
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/grimoire-games/grimoire/views"
 )
@@ -17,28 +18,24 @@ import (
 // one without depending on every game's sheet.
 type Head = views.SheetHead
 
-func itoa(n int) string { return strconv.Itoa(n) }
-
-// frac writes "made/attempted", or "" when nothing was attempted.
-func frac(made, of int) string {
+// Frac writes "made/attempted", or "" when nothing was attempted.
+func Frac(made, of int) string {
 	if of == 0 {
 		return ""
 	}
-	return itoa(made) + "/" + itoa(of)
+	return strconv.Itoa(made) + "/" + strconv.Itoa(of)
 }
 
-// num writes a count, blank for zero so the sheet reads like a filled form.
-func num(n int) string {
+// Num writes a count, blank for zero so the sheet reads like a filled form.
+func Num(n int) string {
 	if n == 0 {
 		return ""
 	}
-	return itoa(n)
+	return strconv.Itoa(n)
 }
 
-func join(s []string) string { return strings.Join(s, ", ") }
-
-// blankRows is n empty rows for a blank form.
-func blankRows(n int) []int {
+// BlankRows is n empty rows for a blank form.
+func BlankRows(n int) []int {
 	out := make([]int, n)
 	for i := range out {
 		out[i] = i + 1
@@ -46,20 +43,20 @@ func blankRows(n int) []int {
 	return out
 }
 
-// countDown is the faces of a clock that counts down from n to 1.
-func countDown(n int) []string {
+// CountDown is the faces of a clock that counts down from n to 1.
+func CountDown(n int) []string {
 	out := make([]string, n)
 	for i := range out {
-		out[i] = itoa(n - i)
+		out[i] = strconv.Itoa(n - i)
 	}
 	return out
 }
 
-// countUp is 1 to n.
-func countUp(n int) []string {
+// CountUp is 1 to n.
+func CountUp(n int) []string {
 	out := make([]string, n)
 	for i := range out {
-		out[i] = itoa(i + 1)
+		out[i] = strconv.Itoa(i + 1)
 	}
 	return out
 }

@@ -2,7 +2,7 @@
 
 // templ: version: v0.3.1118
 
-package sheets
+package spellsarrows
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
@@ -10,12 +10,15 @@ import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
 import (
+	"strconv"
+
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views"
+	"github.com/grimoire-games/grimoire/views/sheets"
 )
 
-// SpellsArrowsPage is the Spells & Arrows scoresheet.
-func SpellsArrowsPage(p views.Page, s SASheet) templ.Component {
+// SheetPage is the Spells & Arrows scoresheet.
+func SheetPage(p views.Page, s Sheet) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -45,19 +48,19 @@ func SpellsArrowsPage(p views.Page, s SASheet) templ.Component {
 			}
 			ctx = templ.InitializeContext(ctx)
 			if s.Blank {
-				templ_7745c5c3_Err = saBlank(s).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = sheetBlank(s).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = saFilled(s).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = sheetFilled(s).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = frameThen(p, saHead(s), saAfter(s)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = sheets.FrameThen(p, sheetHead(s), sheetAfter(s)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -65,10 +68,10 @@ func SpellsArrowsPage(p views.Page, s SASheet) templ.Component {
 	})
 }
 
-// saBlank is the form for a game kept with a pen at the court: per turn,
+// sheetBlank is the form for a game kept with a pen at the court: per turn,
 // the spy half's clocks and counters as boxes to cross off, the mage's
 // answers, and the mage half's spell clock and fails.
-func saBlank(s SASheet) templ.Component {
+func sheetBlank(s Sheet) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -89,19 +92,19 @@ func saBlank(s SASheet) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = field("Spy").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = sheets.Field("Spy").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = field("Mage").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = sheets.Field("Mage").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = field("Victory Number").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = sheets.Field("Victory Number").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = field("Date").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = sheets.Field("Date").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -109,15 +112,15 @@ func saBlank(s SASheet) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		for _, t := range saTurns(s) {
+		for _, t := range sheetTurns(s) {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<div class=\"blank-turn\" data-testid=\"sheet-turn\"><div class=\"turn-no\"><span>Turn</span><strong>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var4 string
-			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(t))
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(t))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 33, Col: 59}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 36, Col: 67}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 			if templ_7745c5c3_Err != nil {
@@ -127,19 +130,19 @@ func saBlank(s SASheet) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tallyMarked("Shot clock", countDown(sa.ShotClock)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.TallyMarked("Shot clock", sheets.CountDown(sa.ShotClock)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tally("Miss counters", sa.MissesToEnd).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Tally("Miss counters", sa.MissesToEnd).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tallyMarked("Health", countUp(sa.MaxHealth)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.TallyMarked("Health", sheets.CountUp(sa.MaxHealth)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tally("Armour", sa.MaxArmour).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Tally("Armour", sa.MaxArmour).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -147,15 +150,15 @@ func saBlank(s SASheet) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tally("Travel (write 2 or 3)", 6).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Tally("Travel (write 2 or 3)", 6).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = count("Points").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Count("Points").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = count("Total").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Count("Total").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -163,11 +166,11 @@ func saBlank(s SASheet) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tally("Arrows shot", sa.MaxArrows).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Tally("Arrows shot", sa.MaxArrows).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tally("Leaps tried", sa.MaxLeaps).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Tally("Leaps tried", sa.MaxLeaps).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -175,15 +178,15 @@ func saBlank(s SASheet) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tallyMarked("Spell clock", countDown(sa.SpellClock)).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.TallyMarked("Spell clock", sheets.CountDown(sa.SpellClock)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tally("+ clock", 3).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Tally("+ clock", 3).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tally("Spell fails", sa.FailsToEnd).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Tally("Spell fails", sa.FailsToEnd).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -191,11 +194,11 @@ func saBlank(s SASheet) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = count("Arrows held").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Count("Arrows held").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = count("Leaps held").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = sheets.Count("Leaps held").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -212,8 +215,8 @@ func saBlank(s SASheet) templ.Component {
 	})
 }
 
-// saFilled is the sheet of a game played in the app.
-func saFilled(s SASheet) templ.Component {
+// sheetFilled is the sheet of a game played in the app.
+func sheetFilled(s Sheet) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -234,7 +237,7 @@ func saFilled(s SASheet) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fill(s.Blank, s.Spy).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = sheets.Fill(s.Blank, s.Spy).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -242,7 +245,7 @@ func saFilled(s SASheet) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fill(s.Blank, s.Mage).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = sheets.Fill(s.Blank, s.Mage).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -250,7 +253,7 @@ func saFilled(s SASheet) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fill(s.Blank, itoa(s.Victory)).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = sheets.Fill(s.Blank, strconv.Itoa(s.Victory)).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -258,7 +261,7 @@ func saFilled(s SASheet) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = fill(s.Blank, itoa(s.Turns)).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = sheets.Fill(s.Blank, strconv.Itoa(s.Turns)).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -278,9 +281,9 @@ func saFilled(s SASheet) templ.Component {
 			}
 		} else {
 			var templ_7745c5c3_Var6 string
-			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(join(append(s.HouseRules, s.Custom...)))
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(sheetList(append(s.HouseRules, s.Custom...)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 81, Col: 46}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 84, Col: 51}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {
@@ -308,7 +311,7 @@ func saFilled(s SASheet) templ.Component {
 				var templ_7745c5c3_Var8 string
 				templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.CSSClasses(templ_7745c5c3_Var7).String()).Resolve(ctx)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 1, Col: 0}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 1, Col: 0}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
 				if templ_7745c5c3_Err != nil {
@@ -333,9 +336,9 @@ func saFilled(s SASheet) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var9 string
-			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(r.Turn))
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r.Turn))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 105, Col: 38}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 108, Col: 46}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 			if templ_7745c5c3_Err != nil {
@@ -348,7 +351,7 @@ func saFilled(s SASheet) templ.Component {
 			var templ_7745c5c3_Var10 string
 			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(r.Half)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 106, Col: 20}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 109, Col: 20}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 			if templ_7745c5c3_Err != nil {
@@ -384,7 +387,7 @@ func saFilled(s SASheet) templ.Component {
 						var templ_7745c5c3_Var11 string
 						templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs("; ")
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 118, Col: 18}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 121, Col: 18}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 						if templ_7745c5c3_Err != nil {
@@ -398,7 +401,7 @@ func saFilled(s SASheet) templ.Component {
 					var templ_7745c5c3_Var12 string
 					templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(sp.String())
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 120, Col: 50}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 123, Col: 50}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 					if templ_7745c5c3_Err != nil {
@@ -411,9 +414,9 @@ func saFilled(s SASheet) templ.Component {
 				}
 				if r.Arrows > 0 {
 					var templ_7745c5c3_Var13 string
-					templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs("; arrows " + frac(r.Hits, r.Arrows))
+					templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs("; arrows " + sheets.Frac(r.Hits, r.Arrows))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 123, Col: 49}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 126, Col: 56}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 					if templ_7745c5c3_Err != nil {
@@ -426,9 +429,9 @@ func saFilled(s SASheet) templ.Component {
 				}
 				if r.Leaps > 0 {
 					var templ_7745c5c3_Var14 string
-					templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs("; leaps " + frac(r.LeapsOK, r.Leaps))
+					templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs("; leaps " + sheets.Frac(r.LeapsOK, r.Leaps))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 126, Col: 50}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 129, Col: 57}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 					if templ_7745c5c3_Err != nil {
@@ -445,9 +448,9 @@ func saFilled(s SASheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var15 string
-				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(frac(r.Made, r.Shots))
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(sheets.Frac(r.Made, r.Shots))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 130, Col: 48}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 133, Col: 55}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 				if templ_7745c5c3_Err != nil {
@@ -458,9 +461,9 @@ func saFilled(s SASheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var16 string
-				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(num(r.Tolls))
+				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(sheets.Num(r.Tolls))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 131, Col: 39}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 134, Col: 46}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 				if templ_7745c5c3_Err != nil {
@@ -471,9 +474,9 @@ func saFilled(s SASheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var17 string
-				templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(num(r.Moves))
+				templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(sheets.Num(r.Moves))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 132, Col: 39}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 135, Col: 46}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 				if templ_7745c5c3_Err != nil {
@@ -484,9 +487,9 @@ func saFilled(s SASheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var18 string
-				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(num(r.Escapes))
+				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(sheets.Num(r.Escapes))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 133, Col: 41}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 136, Col: 48}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 				if templ_7745c5c3_Err != nil {
@@ -502,9 +505,9 @@ func saFilled(s SASheet) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var19 string
-					templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(r.Points))
+					templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r.Points))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 136, Col: 28}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 139, Col: 36}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 					if templ_7745c5c3_Err != nil {
@@ -520,9 +523,9 @@ func saFilled(s SASheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var20 string
-				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(r.Total))
+				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r.Total))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 138, Col: 26}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 141, Col: 34}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 				if templ_7745c5c3_Err != nil {
@@ -533,9 +536,9 @@ func saFilled(s SASheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var21 string
-				templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(frac(r.Hits, r.Arrows))
+				templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(sheets.Frac(r.Hits, r.Arrows))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 140, Col: 49}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 143, Col: 56}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 				if templ_7745c5c3_Err != nil {
@@ -546,9 +549,9 @@ func saFilled(s SASheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var22 string
-				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(frac(r.LeapsOK, r.Leaps))
+				templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(sheets.Frac(r.LeapsOK, r.Leaps))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 141, Col: 51}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 144, Col: 58}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 				if templ_7745c5c3_Err != nil {
@@ -559,9 +562,9 @@ func saFilled(s SASheet) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var23 string
-				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(r.Health))
+				templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(r.Health))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 142, Col: 41}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 145, Col: 49}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 				if templ_7745c5c3_Err != nil {
@@ -587,9 +590,9 @@ func saFilled(s SASheet) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var24 string
-			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(s.Points))
+			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(s.Points))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 150, Col: 51}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 153, Col: 59}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 			if templ_7745c5c3_Err != nil {
@@ -600,9 +603,9 @@ func saFilled(s SASheet) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var25 string
-			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(pointsText(s.Victory))
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(sheetPoints(s.Victory))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 150, Col: 80}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 153, Col: 89}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 			if templ_7745c5c3_Err != nil {
@@ -613,9 +616,9 @@ func saFilled(s SASheet) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var26 string
-			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(itoa(s.Health))
+			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(s.Health))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheets/spellsarrows.templ`, Line: 150, Col: 110}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/sheet.templ`, Line: 153, Col: 127}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 			if templ_7745c5c3_Err != nil {

@@ -1,7 +1,8 @@
 //go:build !js
 
-// Command drawcheck draws a corpus of what the WebAssembly module draws (every
-// game's screen fragments for every viewer at every action of seeded random
+// Built without the js tag, this package is the command drawcheck (go build
+// ./cmd/grimoire-wasm), which draws a corpus of what the WebAssembly module
+// draws (every game's screen fragments for every viewer at every action of seeded random
 // games, the screens of GET steps, undo, refused taps, alerts and the
 // advisor's fragment) and writes each one, labelled, to stdout. It draws
 // through the very code the module calls (play.Kind.Fragments, views.Alert,
@@ -10,6 +11,10 @@
 // go.mod gen.go derives) it must print the same bytes:
 // cmd/grimoire-wasm's TestLiteTemplDrawsLikeTempl compares the two.
 //
+// The games are the module's own list (games.go), each drawn through the
+// play.Rehearser its Kind implements, so a new game is drawn here with no
+// line of its own (a game that does not rehearse is a failure, not a gap).
+//
 // The output is a sequence of records, "label length\n" then length bytes
 // of HTML and "\n"; the last is labelled "total" and counts the others.
 package main
@@ -17,7 +22,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -33,16 +37,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/grimoire-games/grimoire/play"
-	"github.com/grimoire-games/grimoire/play/scribes"
-	"github.com/grimoire-games/grimoire/play/spellsarrows"
-	"github.com/grimoire-games/grimoire/play/tower"
-	sc "github.com/grimoire-games/grimoire/rules/scribes"
-	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
-	tw "github.com/grimoire-games/grimoire/rules/tower"
 	"github.com/grimoire-games/grimoire/views"
-	scview "github.com/grimoire-games/grimoire/views/scribes"
-	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
-	twview "github.com/grimoire-games/grimoire/views/tower"
 )
 
 func main() {
@@ -72,97 +67,24 @@ var names = [][]string{
 	{`Lou`, `<script>x</script>`, `O'Neil > 3`, `🎲 Dice`},
 }
 
-// game is what the corpus needs of one game kind: its new-game fields, a
-// seat row for a person on a phone of their own, and a legal move.
+// game is one game of the list, with what the corpus needs of it: new-game
+// forms, who sits on a phone of their own, and random legal moves.
 type game struct {
 	kind play.Kind
-	// setups are new-game forms (StartOffline fields) for the names.
-	setups func(names []string) []url.Values
-	// people are the seats persons hold, for the seating on phones
-	// (nil: the game has no seats).
-	people func(ng play.NewGame) []int
-	// move is a random legal action (nil when the game is over).
-	move func(t play.Table, r *rand.Rand) (json.RawMessage, error)
+	play.Rehearser
 }
 
-func kinds() []game {
-	return []game{
-		{
-			kind: spellsarrows.Kind{},
-			setups: func(n []string) []url.Values {
-				return []url.Values{
-					{"spy": {n[0]}, "mage": {n[1]}, "victory": {"12"}, "turns": {"5"}},
-					{"spy": {n[2]}, "mage": {n[3]}, "victory": {"6"}, "turns": {"2"}},
-				}
-			},
-			move: func(t play.Table, r *rand.Rand) (json.RawMessage, error) {
-				p, err := saview.Replayed(t.Setup, t.Seed, t.Actions)
-				if err != nil || p.State.Over() {
-					return nil, err
-				}
-				return json.Marshal(sa.RandomLegal(p.State, r))
-			},
-		},
-		{
-			kind: scribes.Kind{},
-			setups: func(n []string) []url.Values {
-				return []url.Values{
-					{"mode": {"one"}, "name0": {n[0]}, "kind0": {"person"}, "name1": {n[1]}, "kind1": {"person"}, "name2": {n[2]}, "kind2": {"greedy"}},
-					{"mode": {"one"}, "name0": {n[3]}, "kind0": {"person"}, "name1": {n[0]}, "kind1": {"random"}, "name2": {n[1]}, "kind2": {"person"}, "name3": {n[2]}, "kind3": {"person"}},
-				}
-			},
-			people: func(ng play.NewGame) []int {
-				var s sc.Setup
-				if err := json.Unmarshal(ng.Setup, &s); err != nil {
-					return nil
-				}
-				var out []int
-				for i := range s.Players {
-					if scview.BotOf(s, i) == "" {
-						out = append(out, i)
-					}
-				}
-				return out
-			},
-			move: func(t play.Table, r *rand.Rand) (json.RawMessage, error) {
-				p, err := scview.Replayed(t.Setup, t.Seed, t.Actions)
-				if err != nil || p.State.Over() || p.State.Decider() < 0 {
-					return nil, err
-				}
-				a, err := sc.RandomBot{}.Choose(p.State, p.State.Decider(), r)
-				if err != nil {
-					return nil, err
-				}
-				return json.Marshal(a)
-			},
-		},
-		{
-			kind: tower.Kind{},
-			setups: func(n []string) []url.Values {
-				return []url.Values{
-					{"general": {n[0]}, "mage": {n[1]}, "mode": {"one"}},
-					{"general": {n[2]}, "mage": {n[3]}, "mode": {"one"}, "thumbsMayStay": {"on"}, "magePlayer": {"random"}},
-				}
-			},
-			people: func(ng play.NewGame) []int {
-				if len(ng.Seats) > 0 {
-					return nil // a bot: one phone only
-				}
-				return []int{twview.SeatGeneral, twview.SeatMage}
-			},
-			move: func(t play.Table, r *rand.Rand) (json.RawMessage, error) {
-				p, err := twview.Replayed(t.Setup, t.Seed, t.Actions)
-				if err != nil || p.State.Over() {
-					return nil, err
-				}
-				a, err := tw.RandomBot{}.Choose(p.State, r)
-				if err != nil {
-					return nil, err
-				}
-				return json.Marshal(a)
-			},
-		},
+// rehearsed are the games of the module's list; every one must rehearse.
+func rehearsed() ([]game, error) {
+	var out []game
+	for _, k := range games() {
+		r, ok := k.(play.Rehearser)
+		if !ok {
+			return nil, fmt.Errorf("%s does not implement play.Rehearser, so its screens cannot be drawn", k.Info().ID)
+		}
+		out = append(out, game{kind: k, Rehearser: r})
 	}
+	return out, nil
 }
 
 type drawer struct {
@@ -178,10 +100,14 @@ func (d *drawer) all() error {
 	if err := d.probes(); err != nil {
 		return err
 	}
-	for _, g := range kinds() {
+	gs, err := rehearsed()
+	if err != nil {
+		return err
+	}
+	for _, g := range gs {
 		id := g.kind.Info().ID
 		for ni, ns := range names {
-			for si, fields := range g.setups(ns) {
+			for si, fields := range g.RehearsalForms(ns) {
 				for gi := range d.games {
 					seed := int64(1000*ni + 100*si + gi + 1)
 					if err := d.game(g, fields, seed, fmt.Sprintf("%s/n%d/s%d/g%d", id, ni, si, gi)); err != nil {
@@ -191,7 +117,7 @@ func (d *drawer) all() error {
 			}
 		}
 		if a, ok := g.kind.(play.Advisor); ok {
-			if err := d.advice(id, a); err != nil {
+			if err := d.advice(id, a, g.RehearsalAdvice()); err != nil {
 				return err
 			}
 		}
@@ -227,18 +153,16 @@ func (d *drawer) game(g game, fields url.Values, seed int64, label string) error
 	base := play.Table{Kind: g.kind.Info().ID, GameID: fmt.Sprintf("g%d", seed), Title: title, Setup: ng.Setup, Seed: seed,
 		SpectatorToken: "spec<&>" + fmt.Sprint(seed), CSRF: `tok"en&`, Owner: true, Viewer: play.Scorekeeper, Seats: ng.Seats}
 	seatings := []seating{{label: "phone", seats: ng.Seats, viewer: play.Scorekeeper}}
-	if g.people != nil {
-		if people := g.people(ng); len(people) > 0 {
-			phones := slices.Clone(ng.Seats)
-			for _, i := range people {
-				phones = append(phones, play.Seat{Index: i, Name: fmt.Sprint("person ", i), Joined: i%2 == 0, Join: fmt.Sprintf("/join/t%d&x=<%d>", i, i)})
-			}
-			slices.SortFunc(phones, func(a, b play.Seat) int { return a.Index - b.Index })
-			for _, i := range people {
-				seatings = append(seatings, seating{label: fmt.Sprint("seat", i), seats: phones, viewer: i})
-			}
-			seatings = append(seatings, seating{label: "watch", seats: phones, viewer: play.Scorekeeper, watch: true})
+	if people := g.RehearsalPeople(ng); len(people) > 0 {
+		phones := slices.Clone(ng.Seats)
+		for _, i := range people {
+			phones = append(phones, play.Seat{Index: i, Name: fmt.Sprint("person ", i), Joined: i%2 == 0, Join: fmt.Sprintf("/join/t%d&x=<%d>", i, i)})
 		}
+		slices.SortFunc(phones, func(a, b play.Seat) int { return a.Index - b.Index })
+		for _, i := range people {
+			seatings = append(seatings, seating{label: fmt.Sprint("seat", i), seats: phones, viewer: i})
+		}
+		seatings = append(seatings, seating{label: "watch", seats: phones, viewer: play.Scorekeeper, watch: true})
 	}
 	r := rand.New(rand.NewPCG(uint64(seed), 0x5eed))
 	t := base
@@ -266,7 +190,7 @@ func (d *drawer) game(g game, fields url.Values, seed int64, label string) error
 				return err
 			}
 		}
-		a, err := g.move(t, r)
+		a, err := g.RandomMove(t, r)
 		if err != nil {
 			return fmt.Errorf("%s: move %d: %w", label, step, err)
 		}
@@ -345,14 +269,10 @@ func (d *drawer) refused(k play.Kind, t play.Table, label string) error {
 
 // advice draws the advisor's fragment for a few forms over the corpus's
 // games, with one round of simulation (more is false at once).
-func (d *drawer) advice(id string, a play.Advisor) error {
+func (d *drawer) advice(id string, a play.Advisor, queries []string) error {
 	games := d.played[id]
 	slices.SortStableFunc(games, func(a, b play.PlayerGame) int { return b.Started.Compare(a.Started) })
-	for _, raw := range []string{
-		"spy=Ana+%3Cb%3E%26amp%3B%3C%2Fb%3E&mage=Ben+%22the+%27quick%27%22&victory=12&turns=5",
-		"spy=Lou&mage=Mia&victory=8&turns=3&spyRates=toll%3D0.6&mageRates=all%3D0.5",
-		"spy=&mage=&victory=lots",
-	} {
+	for _, raw := range queries {
 		q, err := url.ParseQuery(raw)
 		if err != nil {
 			return err

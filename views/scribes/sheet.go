@@ -1,20 +1,21 @@
-package sheets
+package scribes
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/grimoire-games/grimoire/rules/record"
-	"github.com/grimoire-games/grimoire/rules/scribes"
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
-	scview "github.com/grimoire-games/grimoire/views/scribes"
+	"github.com/grimoire-games/grimoire/views/sheets"
 )
 
-// ScribesSheet is The Arcane Scribes scoresheet: a row per seat.
-type ScribesSheet struct {
-	Head
+// Sheet is The Arcane Scribes scoresheet: a row per seat.
+type Sheet struct {
+	sheets.Head
 	Elements []string // element names, in element order (the columns)
-	Seats    []ScribesSeat
+	Seats    []SheetSeat
 	First    string // who started
 	Round    int    // the round the game reached, counted as the board counts
 	Pile     int    // cards left in the draw pile
@@ -22,12 +23,12 @@ type ScribesSheet struct {
 	Rounds   int    // round boxes on a blank form
 }
 
-// ScribesSeat is one player's scribed spells and score.
-type ScribesSeat struct {
+// SheetSeat is one player's scribed spells and score.
+type SheetSeat struct {
 	Seat     int
 	Name     string
 	Bot      string
-	Elements []ScribesElement
+	Elements []SheetElement
 	Face     int // without doubling
 	Points   int
 	Count    int // different elements scribed (1st tie-breaker)
@@ -36,49 +37,49 @@ type ScribesSeat struct {
 	Empty    bool
 }
 
-// ScribesElement is one cell: the face values of one element's spells.
-type ScribesElement struct {
+// SheetElement is one cell: the face values of one element's spells.
+type SheetElement struct {
 	Values  []int
 	Face    int
 	Doubled bool
 	Points  int
 }
 
-func (e ScribesElement) valuesText() string {
+func (e SheetElement) valuesText() string {
 	var vs []string
 	for _, v := range e.Values {
-		vs = append(vs, itoa(v))
+		vs = append(vs, strconv.Itoa(v))
 	}
 	return strings.Join(vs, " ")
 }
 
 // Scribes derives the sheet from a record by replaying it.
-func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
-	st, err := scribes.Replay(rec)
+func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
+	st, err := sc.Replay(rec)
 	if err != nil {
-		return ScribesSheet{}, err
+		return Sheet{}, err
 	}
-	sh := ScribesSheet{Head: h}
+	sh := Sheet{Head: h}
 	sh.Game = views.ArcaneScribesName
 	data := st.Data()
-	for _, e := range scribes.Elements() {
+	for _, e := range sc.Elements() {
 		sh.Elements = append(sh.Elements, data.ElementName(e))
 	}
 	snap := st.Snapshot()
-	sh.Round, sh.Pile = scview.RoundOf(snap.Turn, len(snap.Players)), snap.DrawPile
+	sh.Round, sh.Pile = RoundOf(snap.Turn, len(snap.Players)), snap.DrawPile
 	if snap.First >= 0 && snap.First < len(snap.Players) {
 		sh.First = snap.Players[snap.First].Name
 	}
-	scores := scribes.Score(st)
+	scores := sc.Score(st)
 	for i, p := range snap.Players {
 		ps := p.Score
 		if i < len(scores) {
 			ps = scores[i]
 		}
-		seat := ScribesSeat{Seat: i + 1, Name: p.Name, Bot: p.Bot, Face: ps.Face, Points: ps.Points,
+		seat := SheetSeat{Seat: i + 1, Name: p.Name, Bot: p.Bot, Face: ps.Face, Points: ps.Points,
 			Count: ps.Elements, Oinks: ps.Oinks, Winner: snap.Over && ps.Winner}
 		for ei, es := range ps.ByElement {
-			cell := ScribesElement{Face: es.Face, Doubled: es.Doubled, Points: es.Points}
+			cell := SheetElement{Face: es.Face, Doubled: es.Doubled, Points: es.Points}
 			for _, c := range p.Scribed {
 				if int(c.Element) == ei {
 					cell.Values = append(cell.Values, c.Value)
@@ -101,25 +102,25 @@ func Scribes(rec record.Record, h Head) (ScribesSheet, error) {
 		}
 	} else {
 		sh.Live = true
-		sh.Status = fmt.Sprintf("In progress: %s, %s to play · %d cards in the draw pile", strings.ToLower(scview.RoundText(snap.Turn, len(snap.Players))), st.Name(snap.Active), snap.DrawPile)
+		sh.Status = fmt.Sprintf("In progress: %s, %s to play · %d cards in the draw pile", strings.ToLower(RoundText(snap.Turn, len(snap.Players))), st.Name(snap.Active), snap.DrawPile)
 	}
 	return sh, nil
 }
 
-// ScribesBlank is the empty form for a game played on paper.
-func ScribesBlank(h Head) ScribesSheet {
-	sh := ScribesSheet{Head: h}
+// BlankSheet is the empty form for a game played on paper.
+func BlankSheet(h sheets.Head) Sheet {
+	sh := Sheet{Head: h}
 	sh.Game, sh.Blank = views.ArcaneScribesName, true
 	// Seven spells of one element is more than a deck shared by two
 	// scribes gives one of them in a game; thirty rounds covers a
 	// two-player game that scribes slowly.
 	sh.Slots, sh.Rounds = 7, 30
-	data := scribes.DefaultData()
-	for _, e := range scribes.Elements() {
+	data := sc.DefaultData()
+	for _, e := range sc.Elements() {
 		sh.Elements = append(sh.Elements, data.ElementName(e))
 	}
 	for i := 1; i <= 8; i++ {
-		sh.Seats = append(sh.Seats, ScribesSeat{Seat: i, Empty: true, Elements: make([]ScribesElement, len(sh.Elements))})
+		sh.Seats = append(sh.Seats, SheetSeat{Seat: i, Empty: true, Elements: make([]SheetElement, len(sh.Elements))})
 	}
 	return sh
 }

@@ -1,7 +1,8 @@
-package sheets
+package spellsarrows
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -9,25 +10,25 @@ import (
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views"
-	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
+	"github.com/grimoire-games/grimoire/views/sheets"
 )
 
-// SASheet is the Spells & Arrows scoresheet.
-type SASheet struct {
-	Head
+// Sheet is the Spells & Arrows scoresheet.
+type Sheet struct {
+	sheets.Head
 	Spy, Mage  string
 	Victory    int
 	Turns      int
 	HouseRules []string
 	Custom     []string // "custom map", "custom deck"
-	Halves     []SAHalf
+	Halves     []SheetHalf
 	Points     int // spy's points at the end (or now)
 	Health     int
-	Charts     []saview.ShotChart // one per player (none on a blank sheet)
+	Charts     []ShotChart // one per player (none on a blank sheet)
 }
 
-// SAHalf is one row: a spy half or a mage half.
-type SAHalf struct {
+// SheetHalf is one row: a spy half or a mage half.
+type SheetHalf struct {
 	Turn    int
 	Half    string // "spy" or "mage"
 	Shots   int    // spy shots attempted (toll and free throws)
@@ -42,13 +43,13 @@ type SAHalf struct {
 	Leaps   int // giant leaps tried
 	LeapsOK int
 	Health  int // spy's health after this half
-	Spells  []SASpell
+	Spells  []SheetSpell
 	Open    bool // the half being played now
 	Empty   bool // a half not played yet (live sheet) or a blank form row
 }
 
-// SASpell is one cast with its result.
-type SASpell struct {
+// SheetSpell is one cast with its result.
+type SheetSpell struct {
 	Name    string
 	Shots   int
 	Made    int
@@ -58,9 +59,9 @@ type SASpell struct {
 }
 
 // OK says whether the spell succeeded.
-func (s SASpell) OK() bool { return s.Result == "succeeded" }
+func (s SheetSpell) OK() bool { return s.Result == "succeeded" }
 
-func (s SASpell) text() string {
+func (s SheetSpell) text() string {
 	mark := "✗"
 	if s.OK() {
 		mark = "✓"
@@ -68,7 +69,7 @@ func (s SASpell) text() string {
 		mark = "…"
 	}
 	parts := []string{mark, s.Name}
-	if f := frac(s.Made, s.Shots); f != "" {
+	if f := sheets.Frac(s.Made, s.Shots); f != "" {
 		parts = append(parts, f)
 	}
 	if s.Result != "succeeded" {
@@ -85,18 +86,18 @@ func (s SASpell) text() string {
 }
 
 // SpellsArrows derives the sheet from a record by replaying it.
-func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
+func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 	setup, err := sa.ParseSetup(rec.Setup)
 	if err != nil {
-		return SASheet{}, fmt.Errorf("setup: %w", err)
+		return Sheet{}, fmt.Errorf("setup: %w", err)
 	}
 	st, err := sa.New(setup, rec.Seed)
 	if err != nil {
-		return SASheet{}, fmt.Errorf("setup: %w", err)
+		return Sheet{}, fmt.Errorf("setup: %w", err)
 	}
-	sh := SASheet{Head: h, Spy: setup.Spy, Mage: setup.Mage, Victory: setup.Victory, Turns: setup.TurnCount()}
+	sh := Sheet{Head: h, Spy: setup.Spy, Mage: setup.Mage, Victory: setup.Victory, Turns: setup.TurnCount()}
 	sh.Game = views.SpellsArrowsName
-	sh.HouseRules = saHouseRules(setup.Options)
+	sh.HouseRules = sheetHouseRules(setup.Options)
 	if setup.Map != nil {
 		sh.Custom = append(sh.Custom, "custom map")
 	}
@@ -104,8 +105,8 @@ func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
 		sh.Custom = append(sh.Custom, "custom deck")
 	}
 	m := st.Map()
-	var cur *SAHalf
-	var spell *SASpell
+	var cur *SheetHalf
+	var spell *SheetSpell
 	for i, raw := range rec.Actions {
 		a, err := sa.ParseAction(raw)
 		if err != nil {
@@ -117,7 +118,7 @@ func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
 		}
 		b, n := st.Snapshot(), next.Snapshot()
 		if cur == nil || cur.Turn != b.Turn || cur.Half != b.Half {
-			sh.Halves = append(sh.Halves, SAHalf{Turn: b.Turn, Half: b.Half})
+			sh.Halves = append(sh.Halves, SheetHalf{Turn: b.Turn, Half: b.Half})
 			cur = &sh.Halves[len(sh.Halves)-1]
 			spell = nil
 		}
@@ -150,7 +151,7 @@ func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
 			if c, ok := st.Card(a.Card); ok {
 				name = c.Name
 			}
-			cur.Spells = append(cur.Spells, SASpell{Name: name, Result: "casting"})
+			cur.Spells = append(cur.Spells, SheetSpell{Name: name, Result: "casting"})
 			spell = &cur.Spells[len(cur.Spells)-1]
 		case sa.TypeSpellShot:
 			if spell == nil {
@@ -165,7 +166,7 @@ func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
 					spell.Result = "succeeded"
 					d := sa.Describe(st, a, next)
 					if j := strings.Index(d, "grace left: "); j >= 0 {
-						spell.Detail = strings.TrimSuffix(cutSentence(d[j+len("grace left: "):]), " to place")
+						spell.Detail = strings.TrimSuffix(sheetCutSentence(d[j+len("grace left: "):]), " to place")
 					}
 				} else {
 					spell.Result = "failed"
@@ -181,7 +182,7 @@ func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
 			}
 		case sa.TypeBench:
 			if spell != nil {
-				spell.Detail = cutSentence(sa.Describe(st, a, next))
+				spell.Detail = sheetCutSentence(sa.Describe(st, a, next))
 			}
 		}
 		cur.Points += n.Spy.Points - b.Spy.Points
@@ -197,10 +198,10 @@ func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
 			who = setup.Mage + " (mage)"
 		}
 		sh.Status = "Finished"
-		sh.Result = fmt.Sprintf("%s won · %d of %s · %s", who, fin.Spy.Points, pointsText(fin.Victory), fin.Reason)
+		sh.Result = fmt.Sprintf("%s won · %d of %s · %s", who, fin.Spy.Points, sheetPoints(fin.Victory), fin.Reason)
 	} else if !sh.Blank {
 		sh.Live = true
-		sh.Status = fmt.Sprintf("In progress: turn %d of %d, %s half, %d of %s", fin.Turn, fin.Turns, fin.Half, fin.Spy.Points, pointsText(fin.Victory))
+		sh.Status = fmt.Sprintf("In progress: turn %d of %d, %s half, %d of %s", fin.Turn, fin.Turns, fin.Half, fin.Spy.Points, sheetPoints(fin.Victory))
 		if len(sh.Halves) > 0 {
 			last := &sh.Halves[len(sh.Halves)-1]
 			last.Open = last.Turn == fin.Turn && last.Half == fin.Half
@@ -208,32 +209,32 @@ func SpellsArrows(rec record.Record, h Head) (SASheet, error) {
 		// The halves still to play, as empty rows to fill in.
 		turn, half := fin.Turn, fin.Half
 		if n := len(sh.Halves); n > 0 && sh.Halves[n-1].Open {
-			turn, half = nextHalf(turn, half)
+			turn, half = sheetNextHalf(turn, half)
 		}
-		for ; turn <= sh.Turns; turn, half = nextHalf(turn, half) {
-			sh.Halves = append(sh.Halves, SAHalf{Turn: turn, Half: half, Empty: true})
+		for ; turn <= sh.Turns; turn, half = sheetNextHalf(turn, half) {
+			sh.Halves = append(sh.Halves, SheetHalf{Turn: turn, Half: half, Empty: true})
 		}
 	}
 	return sh, nil
 }
 
-func nextHalf(turn int, half string) (int, string) {
+func sheetNextHalf(turn int, half string) (int, string) {
 	if half == sa.HalfSpy {
 		return turn, sa.HalfMage
 	}
 	return turn + 1, sa.HalfSpy
 }
 
-// cutSentence keeps the first sentence of a log line (drops "Mage half
+// sheetCutSentence keeps the first sentence of a log line (drops "Mage half
 // over, ..." and the like).
-func cutSentence(s string) string {
+func sheetCutSentence(s string) string {
 	if i := strings.Index(s, ". "); i >= 0 {
 		return s[:i]
 	}
 	return strings.TrimSuffix(s, ".")
 }
 
-func saHouseRules(o sa.Options) []string {
+func sheetHouseRules(o sa.Options) []string {
 	var out []string
 	if o.SameSpellOnly {
 		out = append(out, "only the same court spell twice in a row is forbidden")
@@ -241,51 +242,54 @@ func saHouseRules(o sa.Options) []string {
 	return out
 }
 
-// SpellsArrowsBlank is the empty form for a game played on paper.
-func SpellsArrowsBlank(h Head) SASheet {
-	sh := SASheet{Head: h, Turns: sa.DefaultTurns}
+// BlankSheet is the empty form for a game played on paper.
+func BlankSheet(h sheets.Head) Sheet {
+	sh := Sheet{Head: h, Turns: sa.DefaultTurns}
 	sh.Game, sh.Blank = views.SpellsArrowsName, true
 	for t := 1; t <= sa.DefaultTurns; t++ {
-		sh.Halves = append(sh.Halves, SAHalf{Turn: t, Half: sa.HalfSpy, Empty: true}, SAHalf{Turn: t, Half: sa.HalfMage, Empty: true})
+		sh.Halves = append(sh.Halves, SheetHalf{Turn: t, Half: sa.HalfSpy, Empty: true}, SheetHalf{Turn: t, Half: sa.HalfMage, Empty: true})
 	}
 	return sh
 }
 
-func (s SASpell) String() string { return s.text() }
+func (s SheetSpell) String() string { return s.text() }
 
-// saTurns numbers the turns of the sheet's game.
-func saTurns(s SASheet) []int { return blankRows(s.Turns) }
+// sheetTurns numbers the turns of the sheet's game.
+func sheetTurns(s Sheet) []int { return sheets.BlankRows(s.Turns) }
 
-// pointsText is a count of points: "1 point", "12 points".
-func pointsText(n int) string {
+// sheetPoints is a count of points: "1 point", "12 points".
+func sheetPoints(n int) string {
 	if n == 1 {
 		return "1 point"
 	}
-	return itoa(n) + " points"
+	return strconv.Itoa(n) + " points"
 }
 
-// saHead is the sheet's head with its promise on paper: the shot charts,
+// sheetHead is the sheet's head with its promise on paper: the shot charts,
 // when there are any, print on a page of their own after the sheet's one;
 // a long game prints dense to keep that one page.
-func saHead(s SASheet) Head {
+func sheetHead(s Sheet) sheets.Head {
 	h := s.Head
 	if len(s.Charts) > 0 {
 		h.Pages = "The sheet fits one A4 or Letter page; the players' shot charts print on a second."
 	}
-	h.Dense = len(s.Halves) > 2*denseAfterTurns
+	h.Dense = len(s.Halves) > 2*sheetDenseAfterTurns
 	return h
 }
 
-// denseAfterTurns is the most turns a sheet prints at its ordinary size:
+// sheetDenseAfterTurns is the most turns a sheet prints at its ordinary size:
 // measured with Chromium's print to PDF, a 20-turn game of many spells
 // needs the dense print to stay on one page, the default 5 turns never.
-const denseAfterTurns = 8
+const sheetDenseAfterTurns = 8
 
-// saAfter is what follows the sheet's result: a played game's shot charts
+// sheetAfter is what follows the sheet's result: a played game's shot charts
 // (a blank sheet has none).
-func saAfter(s SASheet) templ.Component {
+func sheetAfter(s Sheet) templ.Component {
 	if s.Blank {
 		return nil
 	}
-	return saShotCharts(s)
+	return ShotCharts(s.Charts)
 }
+
+// sheetList writes a list the way a person writes it on a form.
+func sheetList(s []string) string { return strings.Join(s, ", ") }

@@ -1,9 +1,11 @@
-package main
+package spellsarrows_test
 
 import (
 	"bytes"
 	"strings"
 	"testing"
+
+	saplay "github.com/grimoire-games/grimoire/play/spellsarrows"
 )
 
 func TestSimulateSpellsArrows(t *testing.T) {
@@ -29,7 +31,7 @@ func TestSimulateSpellsArrows(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			if err := simulateSpellsArrows(tt.args, &out, &errb); err != nil {
+			if err := (saplay.Kind{}).Simulate(tt.args, &out, &errb); err != nil {
 				t.Fatalf("%v: %s", err, errb.String())
 			}
 			for _, w := range tt.want {
@@ -58,7 +60,7 @@ func TestSimulateSpellsArrowsErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			err := simulateSpellsArrows(tt.args, &out, &errb)
+			err := (saplay.Kind{}).Simulate(tt.args, &out, &errb)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v, want one saying %q", err, tt.want)
 			}

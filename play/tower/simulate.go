@@ -1,29 +1,31 @@
-package main
+//go:build !js
+
+package tower
 
 import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/grimoire-games/grimoire/rules/tower"
+	"github.com/grimoire-games/grimoire/play"
+	tw "github.com/grimoire-games/grimoire/rules/tower"
 )
 
-// simulateTower implements `grimoire simulate mages-tower`: bots play N
+// Simulate implements `grimoire simulate mages-tower`: bots play N
 // games of the default card, game i with seed+i (its coin faces). With
 // --general and --mage it prints each side's win rate, why games ended, the
 // games per second and a balance note; with --levels A,B the two levels meet
 // with the sides alternated (A is the General in even games) and it prints
 // each level's win rate with its 95% margin.
-func simulateTower(args []string, stdout, stderr io.Writer) error {
+func (Kind) Simulate(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("simulate mages-tower", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	n := fs.Int("n", 1000, "number of games")
-	ids := levelIDs(tower.Levels())
+	ids := levelIDs(tw.Levels())
 	gen := fs.String("general", "greedy", "General bot: "+ids)
 	mage := fs.String("mage", "greedy", "Mage bot: "+ids)
 	levels := fs.String("levels", "", "two bot levels A,B that meet with the sides alternated (instead of --general/--mage)")
@@ -32,26 +34,26 @@ func simulateTower(args []string, stdout, stderr io.Writer) error {
 	jobs := fs.Int("jobs", 1, "games played at once (results do not depend on it)")
 	iters := fs.Int("iterations", 0, "playouts per decision of the search level (0: its default)")
 	if err := fs.Parse(args); err != nil {
-		return errSilent
+		return play.ErrReported
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "simulate mages-tower: unexpected argument %q\n", fs.Arg(0))
-		return errSilent
+		return play.ErrReported
 	}
-	bots := tower.Bots()
+	bots := tw.Bots()
 	if *iters > 0 {
-		bots["search"] = func(tower.Side) tower.Bot { return tower.SearchBot{Iterations: *iters} }
+		bots["search"] = func(tw.Side) tw.Bot { return tw.SearchBot{Iterations: *iters} }
 	}
-	opts := tower.Options{ThumbsMayStay: *stay}
+	opts := tw.Options{ThumbsMayStay: *stay}
 	if *n < 1 || *jobs < 1 {
 		fmt.Fprintln(stderr, "simulate mages-tower: -n and --jobs are at least 1")
-		return errSilent
+		return play.ErrReported
 	}
 	if *levels != "" {
 		pair := strings.Split(*levels, ",")
 		if len(pair) != 2 || bots[pair[0]] == nil || bots[pair[1]] == nil || pair[0] == pair[1] {
 			fmt.Fprintf(stderr, "simulate mages-tower: --levels takes two different levels A,B of %s\n", ids)
-			return errSilent
+			return play.ErrReported
 		}
 		return towerLevels(stdout, bots, pair[0], pair[1], *n, *seed, opts, *jobs)
 	}
@@ -59,9 +61,9 @@ func simulateTower(args []string, stdout, stderr io.Writer) error {
 	mkM, ok2 := bots[*mage]
 	if !ok1 || !ok2 {
 		fmt.Fprintf(stderr, "simulate mages-tower: -general and -mage are %s\n", ids)
-		return errSilent
+		return play.ErrReported
 	}
-	res, err := runTower(*n, *seed, opts, *jobs, func(int) (tower.Bot, tower.Bot) { return mkG(tower.General), mkM(tower.Mage) })
+	res, err := runTower(*n, *seed, opts, *jobs, func(int) (tw.Bot, tw.Bot) { return mkG(tw.General), mkM(tw.Mage) })
 	if err != nil {
 		return err
 	}
@@ -69,8 +71,8 @@ func simulateTower(args []string, stdout, stderr io.Writer) error {
 		*n, *gen, *mage, *seed, *seed+int64(*n)-1, *stay)
 	pct := func(k int) float64 { return 100 * float64(k) / float64(*n) }
 	fmt.Fprintf(stdout, "General wins: %6d  %5.1f%% ±%.1f  (tower %d, Mage out of spells %d)\n",
-		res.general, pct(res.general), margin95(res.general, *n), res.reasons[tower.ReasonTower], res.reasons[tower.ReasonBookDone])
-	fmt.Fprintf(stdout, "Mage wins:    %6d  %5.1f%% ±%.1f\n", res.mage, pct(res.mage), margin95(res.mage, *n))
+		res.general, pct(res.general), play.Margin95(res.general, *n), res.reasons[tw.ReasonTower], res.reasons[tw.ReasonBookDone])
+	fmt.Fprintf(stdout, "Mage wins:    %6d  %5.1f%% ±%.1f\n", res.mage, pct(res.mage), play.Margin95(res.mage, *n))
 	if res.unfinished > 0 {
 		fmt.Fprintf(stdout, "unfinished:   %6d  %5.1f%%  (stopped after %d actions)\n", res.unfinished, pct(res.unfinished), maxTowerMoves)
 	}
@@ -83,12 +85,12 @@ func simulateTower(args []string, stdout, stderr io.Writer) error {
 
 // towerLevels plays level a against level b, a as the General in even games
 // and as the Mage in odd ones, and prints the table row of each level.
-func towerLevels(stdout io.Writer, bots map[string]func(tower.Side) tower.Bot, a, b string, n int, seed int64, opts tower.Options, jobs int) error {
-	res, err := runTower(n, seed, opts, jobs, func(k int) (tower.Bot, tower.Bot) {
+func towerLevels(stdout io.Writer, bots map[string]func(tw.Side) tw.Bot, a, b string, n int, seed int64, opts tw.Options, jobs int) error {
+	res, err := runTower(n, seed, opts, jobs, func(k int) (tw.Bot, tw.Bot) {
 		if k%2 == 0 {
-			return bots[a](tower.General), bots[b](tower.Mage)
+			return bots[a](tw.General), bots[b](tw.Mage)
 		}
-		return bots[b](tower.General), bots[a](tower.Mage)
+		return bots[b](tw.General), bots[a](tw.Mage)
 	})
 	if err != nil {
 		return err
@@ -106,9 +108,9 @@ func towerLevels(stdout io.Writer, bots map[string]func(tower.Side) tower.Bot, a
 	} {
 		w := x.asG + x.asM
 		fmt.Fprintf(stdout, "%-18s %6d %7.1f%% ±%4.1f %7.1f%% ±%4.1f %7.1f%% ±%4.1f\n", levelName(x.id), n,
-			100*float64(w)/float64(n), margin95(w, n),
-			100*float64(x.asG)/float64(max(1, x.nG)), margin95(x.asG, x.nG),
-			100*float64(x.asM)/float64(max(1, x.nM)), margin95(x.asM, x.nM))
+			100*float64(w)/float64(n), play.Margin95(w, n),
+			100*float64(x.asG)/float64(max(1, x.nG)), play.Margin95(x.asG, x.nG),
+			100*float64(x.asM)/float64(max(1, x.nM)), play.Margin95(x.asM, x.nM))
 	}
 	if res.unfinished > 0 {
 		fmt.Fprintf(stdout, "unfinished: %d (stopped after %d actions)\n", res.unfinished, maxTowerMoves)
@@ -119,7 +121,7 @@ func towerLevels(stdout io.Writer, bots map[string]func(tower.Side) tower.Bot, a
 
 // levelName is "Archmage (search)" for a level id.
 func levelName(id string) string {
-	for _, l := range tower.Levels() {
+	for _, l := range tw.Levels() {
 		if l.ID == id {
 			return l.Name + " (" + id + ")"
 		}
@@ -128,7 +130,7 @@ func levelName(id string) string {
 }
 
 // levelIDs lists level ids for a flag's help, e.g. "random, greedy or search".
-func levelIDs(ls []tower.Level) string {
+func levelIDs(ls []tw.Level) string {
 	ids := make([]string, len(ls))
 	for i, l := range ls {
 		ids[i] = l.ID
@@ -137,16 +139,6 @@ func levelIDs(ls []tower.Level) string {
 		return strings.Join(ids, "")
 	}
 	return strings.Join(ids[:len(ids)-1], ", ") + " or " + ids[len(ids)-1]
-}
-
-// margin95 is the half-width, in percentage points, of the normal 95%
-// interval of a rate of k in n.
-func margin95(k, n int) float64 {
-	if n == 0 {
-		return 0
-	}
-	p := float64(k) / float64(n)
-	return 100 * 1.96 * math.Sqrt(p*(1-p)/float64(n))
 }
 
 const maxTowerMoves = 2000
@@ -162,12 +154,12 @@ type towerResult struct {
 // runTower plays n games, game k between the bots pick(k) returns, on up to
 // jobs goroutines; every game has its own seed and random stream, so the
 // totals do not depend on jobs.
-func runTower(n int, seed int64, opts tower.Options, jobs int, pick func(k int) (g, m tower.Bot)) (towerResult, error) {
+func runTower(n int, seed int64, opts tw.Options, jobs int, pick func(k int) (g, m tw.Bot)) (towerResult, error) {
 	res := towerResult{reasons: map[string]int{}}
 	start := time.Now()
 	type game struct {
 		k   int
-		s   tower.State
+		s   tw.State
 		n   int
 		err error
 	}
@@ -181,13 +173,13 @@ func runTower(n int, seed int64, opts tower.Options, jobs int, pick func(k int) 
 			for k := range work {
 				g, m := pick(k)
 				sd := seed + int64(k)
-				s, err := tower.New(tower.Setup{General: g.Name(), Mage: m.Name(), Options: opts}, sd)
+				s, err := tw.New(tw.Setup{General: g.Name(), Mage: m.Name(), Options: opts}, sd)
 				if err != nil {
 					done <- game{k: k, err: err}
 					continue
 				}
 				r := rand.New(rand.NewPCG(uint64(sd), 0x73696d))
-				s, acts, err := tower.Play(s, g, m, r, maxTowerMoves)
+				s, acts, err := tw.Play(s, g, m, r, maxTowerMoves)
 				if err != nil {
 					err = fmt.Errorf("game %d (seed %d): %w", k, sd, err)
 				}
@@ -223,11 +215,11 @@ func runTower(n int, seed int64, opts tower.Options, jobs int, pick func(k int) 
 		p := &res.byParity[g.k%2]
 		p.games++
 		switch g.s.Winner() {
-		case tower.General:
+		case tw.General:
 			res.general++
 			p.general++
 			res.reasons[sn.Reason]++
-		case tower.Mage:
+		case tw.Mage:
 			res.mage++
 			p.mage++
 		default:

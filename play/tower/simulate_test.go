@@ -1,4 +1,4 @@
-package main
+package tower_test
 
 import (
 	"bytes"
@@ -8,8 +8,8 @@ import (
 
 func TestSimulateTowerLevels(t *testing.T) {
 	var out, errb bytes.Buffer
-	args := []string{"mages-tower", "-n", "4", "--levels", "search,greedy", "--iterations", "20", "--jobs", "2", "--seed", "9"}
-	if err := simulate(args, &out, &errb); err != nil {
+	args := []string{"-n", "4", "--levels", "search,greedy", "--iterations", "20", "--jobs", "2", "--seed", "9"}
+	if err := kind.Simulate(args, &out, &errb); err != nil {
 		t.Fatalf("%v: %s", err, errb.String())
 	}
 	for _, want := range []string{"sides alternated", "Archmage (search)", "Adept (greedy)", "as General", "as Mage", "±"} {
@@ -18,7 +18,7 @@ func TestSimulateTowerLevels(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"search", "search,search", "search,genius"} {
-		if err := simulate([]string{"mages-tower", "--levels", bad}, &out, &errb); err == nil {
+		if err := kind.Simulate([]string{"--levels", bad}, &out, &errb); err == nil {
 			t.Errorf("--levels %s accepted", bad)
 		}
 	}
@@ -29,7 +29,7 @@ func TestSimulateTowerLevels(t *testing.T) {
 func TestSimulateTowerJobs(t *testing.T) {
 	run := func(jobs string) string {
 		var out, errb bytes.Buffer
-		if err := simulate([]string{"mages-tower", "-n", "30", "--levels", "greedy,random", "--jobs", jobs}, &out, &errb); err != nil {
+		if err := kind.Simulate([]string{"-n", "30", "--levels", "greedy,random", "--jobs", jobs}, &out, &errb); err != nil {
 			t.Fatalf("%v: %s", err, errb.String())
 		}
 		lines := strings.Split(out.String(), "\n")
@@ -37,17 +37,5 @@ func TestSimulateTowerJobs(t *testing.T) {
 	}
 	if one, three := run("1"), run("3"); one != three {
 		t.Errorf("--jobs 1:\n%s\n--jobs 3:\n%s", one, three)
-	}
-}
-
-func TestSimulateScribesSearch(t *testing.T) {
-	var out, errb bytes.Buffer
-	if err := simulate([]string{"arcane-scribes", "-n", "2", "--bots", "search,greedy", "--max-actions", "400", "--jobs", "2"}, &out, &errb); err != nil {
-		t.Fatalf("%v: %s", err, errb.String())
-	}
-	for _, want := range []string{"Archmage (search)", "Adept (greedy)", "±"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, out.String())
-		}
 	}
 }

@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package scribes
 
 import (
 	"flag"
@@ -8,15 +10,16 @@ import (
 	"sync"
 	"time"
 
-	"github.com/grimoire-games/grimoire/rules/scribes"
+	"github.com/grimoire-games/grimoire/play"
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
 )
 
-// simulateScribes implements
+// Simulate implements
 // `grimoire simulate arcane-scribes -n N --players K [--bots greedy,random] [--seed S]`.
 // Bot kinds (levels random, greedy, search) rotate through the seats game by
 // game, so no kind keeps the first-player advantage of a fixed seat. Win
 // rates carry their 95% margin.
-func simulateScribes(args []string, stdout, stderr io.Writer) error {
+func (Kind) Simulate(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("simulate arcane-scribes", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	n := fs.Int("n", 100, "number of games")
@@ -26,9 +29,9 @@ func simulateScribes(args []string, stdout, stderr io.Writer) error {
 	maxActions := fs.Int("max-actions", 20000, "abandon a game after this many actions")
 	jobs := fs.Int("jobs", 1, "games played at once (results do not depend on it)")
 	if err := fs.Parse(args); err != nil {
-		return errSilent
+		return play.ErrReported
 	}
-	if *players < scribes.MinPlayers || *players > scribes.MaxPlayers {
+	if *players < sc.MinPlayers || *players > sc.MaxPlayers {
 		return fmt.Errorf("simulate: --players must be 2 to 8, not %d", *players)
 	}
 	if *n < 1 || *jobs < 1 {
@@ -37,7 +40,7 @@ func simulateScribes(args []string, stdout, stderr io.Writer) error {
 	var kinds []string
 	for _, k := range strings.Split(*botList, ",") {
 		k = strings.TrimSpace(k)
-		if scribes.BotByName(k) == nil {
+		if sc.BotByName(k) == nil {
 			return fmt.Errorf("simulate: unknown bot %q (random, greedy, search)", k)
 		}
 		kinds = append(kinds, k)
@@ -53,7 +56,7 @@ func simulateScribes(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	type game struct {
 		seatKind []string
-		s        scribes.State
+		s        sc.State
 		played   int
 		err      error
 	}
@@ -66,15 +69,15 @@ func simulateScribes(args []string, stdout, stderr io.Writer) error {
 			defer wg.Done()
 			for g := range work {
 				names := make([]string, *players)
-				bots := make([]scribes.Bot, *players)
+				bots := make([]sc.Bot, *players)
 				seatKind := make([]string, *players)
 				for i := range names {
 					k := kinds[(i+g)%len(kinds)]
 					names[i] = fmt.Sprintf("%s-%d", k, i)
-					bots[i] = scribes.BotByName(k)
+					bots[i] = sc.BotByName(k)
 					seatKind[i] = k
 				}
-				s, played, err := scribes.PlayGame(scribes.Setup{Players: names, Bots: seatKind}, *seed+int64(g), bots, *maxActions)
+				s, played, err := sc.PlayGame(sc.Setup{Players: names, Bots: seatKind}, *seed+int64(g), bots, *maxActions)
 				if err != nil {
 					err = fmt.Errorf("simulate: game %d (seed %d): %w", g, *seed+int64(g), err)
 				}
@@ -103,8 +106,8 @@ func simulateScribes(args []string, stdout, stderr io.Writer) error {
 			unfinished++
 			continue
 		}
-		winners := scribes.Winners(s)
-		for _, ps := range scribes.Score(s) {
+		winners := sc.Winners(s)
+		for _, ps := range sc.Score(s) {
 			k := byKind[seatKind[ps.Seat]]
 			k.seats++
 			k.points += ps.Points
@@ -128,7 +131,7 @@ func simulateScribes(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%-20s %7s %15s %9s %11s\n", "bot", "seats", "win% ±95%", "shared%", "avg score")
 	for _, k := range order {
 		t := byKind[k]
-		fmt.Fprintf(stdout, "%-20s %7d %8.1f%% ±%4.1f %8.1f%% %11.1f\n", scribesLevelName(k), t.seats, pct(t.wins, t.seats), margin95(t.wins, t.seats), pct(t.shared, t.seats), avg(t.points, t.seats))
+		fmt.Fprintf(stdout, "%-20s %7d %8.1f%% ±%4.1f %8.1f%% %11.1f\n", scribesLevelName(k), t.seats, pct(t.wins, t.seats), play.Margin95(t.wins, t.seats), pct(t.shared, t.seats), avg(t.points, t.seats))
 	}
 	fmt.Fprintf(stdout, "%-8s %7s %9s %9s %11s\n", "seat", "games", "win%", "shared%", "avg score")
 	for i, t := range bySeat {
@@ -143,7 +146,7 @@ func simulateScribes(args []string, stdout, stderr io.Writer) error {
 
 // scribesLevelName is "Archmage (search)" for a level id.
 func scribesLevelName(id string) string {
-	for _, l := range scribes.Levels() {
+	for _, l := range sc.Levels() {
 		if l.ID == id {
 			return l.Name + " (" + id + ")"
 		}

@@ -1,4 +1,6 @@
-package main
+//go:build !js
+
+package spellsarrows
 
 import (
 	"flag"
@@ -10,15 +12,16 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/grimoire-games/grimoire/rules/spellsarrows"
+	"github.com/grimoire-games/grimoire/play"
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
 
-// simulateSpellsArrows plays bot games: grimoire simulate spells-arrows
+// Simulate plays bot games: grimoire simulate spells-arrows
 // -n 1000 -seed 1 -victory 12 --spy-bot planner --mage-bot random
 // --spy-rates toll=0.6,free=0.8 --mage-rates all=0.5; with --victory-table
 // 8..20 it prints the Victory Number advisor's table instead (planner bots,
 // the spy-rates player as A, the mage-rates player as B, -n games per cell).
-func simulateSpellsArrows(args []string, stdout, stderr io.Writer) error {
+func (Kind) Simulate(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("simulate spells-arrows", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	n := fs.Int("n", 100, "number of games (with --victory-table: per Victory Number and role assignment)")
@@ -28,21 +31,21 @@ func simulateSpellsArrows(args []string, stdout, stderr io.Writer) error {
 	rateHelp := "make rates per kind of shot: toll=0.5,free=0.7,spell=0.45,arrow=0.45,leap=0.7 (kinds left out keep these defaults; all=0.6 sets every kind; 60% also reads)"
 	spyRates := fs.String("spy-rates", "", "the spy's "+rateHelp)
 	mageRates := fs.String("mage-rates", "", "the mage's "+rateHelp)
-	spyBot := fs.String("spy-bot", spellsarrows.BotRandom, "the spy's bot: random or planner")
-	mageBot := fs.String("mage-bot", spellsarrows.BotRandom, "the mage's bot: random or planner")
+	spyBot := fs.String("spy-bot", sa.BotRandom, "the spy's bot: random or planner")
+	mageBot := fs.String("mage-bot", sa.BotRandom, "the mage's bot: random or planner")
 	table := fs.String("victory-table", "", "FROM..TO[/STEP]: the advisor's table of spy win chances for these Victory Numbers, both role assignments")
 	fair := fs.Bool("fair", false, "search 1..999 for the Victory Number nearest an even game, both role assignments, as the advisor does (-n games at each number tried; the advisor uses 40 and seed 0)")
 	if err := fs.Parse(args); err != nil {
-		return errSilent
+		return play.ErrReported
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("simulate spells-arrows: unexpected argument %q", fs.Arg(0))
 	}
-	spyR, err := spellsarrows.ParseRates(*spyRates, spellsarrows.DefaultRates())
+	spyR, err := sa.ParseRates(*spyRates, sa.DefaultRates())
 	if err != nil {
 		return fmt.Errorf("simulate spells-arrows: --spy-rates: %w", err)
 	}
-	mageR, err := spellsarrows.ParseRates(*mageRates, spellsarrows.DefaultRates())
+	mageR, err := sa.ParseRates(*mageRates, sa.DefaultRates())
 	if err != nil {
 		return fmt.Errorf("simulate spells-arrows: --mage-rates: %w", err)
 	}
@@ -50,8 +53,8 @@ func simulateSpellsArrows(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("simulate spells-arrows: -n must be at least 1, not %d", *n)
 	}
 	if *fair {
-		return printFair(stdout, spellsarrows.FairRequest{
-			A: spellsarrows.Player{Name: "A", Rates: spyR}, B: spellsarrows.Player{Name: "B", Rates: mageR},
+		return printFair(stdout, sa.FairRequest{
+			A: sa.Player{Name: "A", Rates: spyR}, B: sa.Player{Name: "B", Rates: mageR},
 			Games: *n, Seed: *seed, Turns: *turns,
 		})
 	}
@@ -60,13 +63,13 @@ func simulateSpellsArrows(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("simulate spells-arrows: --victory-table: %w", err)
 		}
-		return printVictoryTable(stdout, spellsarrows.AdviceRequest{
-			A: spellsarrows.Player{Name: "A", Rates: spyR}, B: spellsarrows.Player{Name: "B", Rates: mageR},
+		return printVictoryTable(stdout, sa.AdviceRequest{
+			A: sa.Player{Name: "A", Rates: spyR}, B: sa.Player{Name: "B", Rates: mageR},
 			From: from, To: to, Step: step, Games: *n, Seed: *seed, Turns: *turns,
 		})
 	}
-	setup := spellsarrows.Setup{Victory: *victory, Spy: "Spy bot", Mage: "Mage bot", Turns: *turns}
-	m, err := spellsarrows.NewMatch(setup, int64(*seed), spellsarrows.Side{Bot: *spyBot, Rates: spyR}, spellsarrows.Side{Bot: *mageBot, Rates: mageR})
+	setup := sa.Setup{Victory: *victory, Spy: "Spy bot", Mage: "Mage bot", Turns: *turns}
+	m, err := sa.NewMatch(setup, int64(*seed), sa.Side{Bot: *spyBot, Rates: spyR}, sa.Side{Bot: *mageBot, Rates: mageR})
 	if err != nil {
 		return fmt.Errorf("simulate spells-arrows: %w", err)
 	}
@@ -85,11 +88,11 @@ func simulateSpellsArrows(args []string, stdout, stderr io.Writer) error {
 	}
 	elapsed := time.Since(began)
 	fmt.Fprintf(stdout, "spy %s (%s) vs mage %s (%s), victory %d\n", *spyBot, spyR, *mageBot, mageR, *victory)
-	lo, hi := spellsarrows.Wilson(wins[spellsarrows.WinnerSpy], *n)
+	lo, hi := sa.Wilson(wins[sa.WinnerSpy], *n)
 	fmt.Fprintf(stdout, "games %d  spy wins %d  mage wins %d  unfinished %d  actions/game %.1f\n",
-		*n, wins[spellsarrows.WinnerSpy], wins[spellsarrows.WinnerMage], wins[""], float64(actions)/float64(*n))
+		*n, wins[sa.WinnerSpy], wins[sa.WinnerMage], wins[""], float64(actions)/float64(*n))
 	fmt.Fprintf(stdout, "spy win%% %.1f (95%%: %.1f-%.1f)  avg spy points %.2f  games/s %.0f\n",
-		100*float64(wins[spellsarrows.WinnerSpy])/float64(*n), 100*lo, 100*hi, float64(points)/float64(*n), float64(*n)/elapsed.Seconds())
+		100*float64(wins[sa.WinnerSpy])/float64(*n), 100*lo, 100*hi, float64(points)/float64(*n), float64(*n)/elapsed.Seconds())
 	return nil
 }
 
@@ -119,9 +122,9 @@ func parseVictoryRange(s string) (from, to, step int, err error) {
 
 // printVictoryTable prints the advisor's table: one row per Victory Number,
 // the spy's chance with its 95% margin for A as spy and for B as spy.
-func printVictoryTable(w io.Writer, req spellsarrows.AdviceRequest) error {
+func printVictoryTable(w io.Writer, req sa.AdviceRequest) error {
 	began := time.Now()
-	adv, err := spellsarrows.Advise(req)
+	adv, err := sa.Advise(req)
 	if err != nil {
 		return fmt.Errorf("simulate spells-arrows: %w", err)
 	}
@@ -143,20 +146,20 @@ func printVictoryTable(w io.Writer, req spellsarrows.AdviceRequest) error {
 
 // printFair prints the advisor's search: every Victory Number tried, in
 // order, and the fairest, for A as spy and for B as spy.
-func printFair(w io.Writer, req spellsarrows.FairRequest) error {
+func printFair(w io.Writer, req sa.FairRequest) error {
 	began := time.Now()
-	f, err := spellsarrows.FindFair(req)
+	f, err := sa.FindFair(req)
 	if err != nil {
 		return fmt.Errorf("simulate spells-arrows: %w", err)
 	}
 	elapsed := time.Since(began)
 	fmt.Fprintf(w, "A = %s\nB = %s\n%d games per number tried, planner bots, seed %d\n", req.A.Rates, req.B.Rates, req.Games, req.Seed)
-	where := map[spellsarrows.Fairness]string{
-		spellsarrows.FairInside:     "",
-		spellsarrows.FairAboveRange: " (the spy wins half its games even at the highest number)",
-		spellsarrows.FairBelowRange: " (the spy wins fewer than half even at 1)",
+	where := map[sa.Fairness]string{
+		sa.FairInside:     "",
+		sa.FairAboveRange: " (the spy wins half its games even at the highest number)",
+		sa.FairBelowRange: " (the spy wins fewer than half even at 1)",
 	}
-	for _, ans := range []spellsarrows.FairAnswer{f.ASpy, f.BSpy} {
+	for _, ans := range []sa.FairAnswer{f.ASpy, f.BSpy} {
 		fmt.Fprintf(w, "\n%s spy, %s mage: tried", ans.Spy, ans.Mage)
 		for _, p := range ans.Probes {
 			fmt.Fprintf(w, " %d:%.0f%%", p.Victory, 100*p.SpyWin)
