@@ -105,6 +105,9 @@ func New(setup Setup, seed int64) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
+	if setup.Position != nil {
+		return start(w, setup, seed)
+	}
 	s := State{
 		w: w, setup: setup, seed: seed,
 		turn: 1, half: HalfSpy,
