@@ -120,7 +120,7 @@ func missingKeys(raw []byte) []string {
 func PositionOf(s State) Position {
 	p := Position{
 		Turn: s.turn, Half: s.half,
-		Spy: SpyPosition{At: s.at, Health: s.health, Armour: s.armour, Points: s.points, Paid: s.paid, Engaged: s.engaged},
+		Spy:       SpyPosition{At: s.at, Health: s.health, Armour: s.armour, Points: s.points, Paid: s.paid, Engaged: s.engaged},
 		ShotClock: s.shotClock, Misses: s.misses,
 		Mage: MagePosition{
 			Arrows: s.arrows, Leaps: s.leaps, SpellClock: s.spellClock, Fails: s.fails,

@@ -209,7 +209,12 @@ func TestImpossiblePositions(t *testing.T) {
 		{"giant too big", func(p *sa.Position) { p.Giants["E4-W4"] = 8 }, "a giant of 8 cones on E4-W4: the biggest giant the deck can raise has 7"},
 		{"turn 1 with arrows", func(p *sa.Position) { p.Turn = 1 }, "arrows, leaps, elf cones or giants in turn 1's spy half"},
 		{"hurt without elves", func(p *sa.Position) { p.Elves = nil; p.Window = nil }, "health 3 with no elf cone on the map"},
-		{"paid at a gate", func(p *sa.Position) { p.Window = nil; p.Spy.At = "EG"; p.Elves = map[string]int{"EG": 1}; p.Spy.Paid = 2 }, "2 baskets paid at the gate EG, whose toll is 2"},
+		{"paid at a gate", func(p *sa.Position) {
+			p.Window = nil
+			p.Spy.At = "EG"
+			p.Elves = map[string]int{"EG": 1}
+			p.Spy.Paid = 2
+		}, "2 baskets paid at the gate EG, whose toll is 2"},
 		{"paid above the toll", func(p *sa.Position) { p.Window = nil; p.Spy.Paid = 3 }, "3 baskets paid at E3, whose toll is 2"},
 		{"on a portal having paid", func(p *sa.Position) { p.Window = nil; p.Spy.At = "G4"; p.Spy.Paid = 1 }, "1 basket paid on the portal G4"},
 		{"fights a giant elsewhere", func(p *sa.Position) { p.Spy.Paid = 2; p.Spy.Engaged = "E4-W4" }, "the spy at E3 fights the giant on E4-W4"},
