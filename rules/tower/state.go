@@ -119,8 +119,8 @@ func (s State) deepCopy() State {
 }
 
 // Setup returns a setup that recreates this game: the faces written out, so
-// the record no longer depends on the seed, and the card unless it is the
-// default one.
+// the record no longer depends on the seed (or, for a game started from a
+// position, that position), and the card unless it is the default one.
 func (s State) Setup() Setup {
 	su := Setup{General: s.general, Mage: s.mage, Options: s.opts, Faces: make([]Face, NumCoins)}
 	copy(su.Faces, s.faces[:])
