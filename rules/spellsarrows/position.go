@@ -345,7 +345,7 @@ func build(w *world, setup Setup, p Position) (State, []string) {
 		case n < 1:
 			bad("%d elf cones on %s: leave out a place with none", n, id)
 		case n > s.elfCap(id):
-			bad("%d elf cones on %s: a %s %s holds at most %d", n, id, zoneWords(el.Zone), el.Kind, s.elfCap(id))
+			bad("%d elf cones on %s: an %s %s holds at most %d", n, id, zoneWords(el.Zone), el.Kind, s.elfCap(id))
 		default:
 			elves[id] = n
 		}

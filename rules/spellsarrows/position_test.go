@@ -202,7 +202,7 @@ func TestImpossiblePositions(t *testing.T) {
 			p.Mage.Bench = []int{6, 7, 8, 11}
 			p.Mage.Bonus = []int{10, 12, 13, 14, 15, 16, 17, 18}
 		}, "bonus spell 11 (Titan) has joined the bench while 10 (Elf Legion) is still out"},
-		{"too many elf cones", func(p *sa.Position) { p.Elves["E3"] = 2 }, "2 elf cones on E3: a on-the-arc town holds at most 1"},
+		{"too many elf cones", func(p *sa.Position) { p.Elves["E3"] = 2 }, "2 elf cones on E3: an on-the-arc town holds at most 1"},
 		{"elf cone on the armoury", func(p *sa.Position) { p.Elves["A"] = 1 }, "elf cones on A: only towns and gates can be guarded"},
 		{"giant off the map", func(p *sa.Position) { p.Giants["B-P"] = 1 }, "a giant on B-P, which is not a road span of the map"},
 		{"giant named twice", func(p *sa.Position) { p.Giants["W4-E4"] = 1 }, "two giants on E4-W4: one giant per span"},
@@ -295,5 +295,12 @@ func TestPositionKeysRequired(t *testing.T) {
 	}
 	if !errors.Is(err, sa.ErrBadSetup) {
 		t.Errorf("%v is not a bad setup", err)
+	}
+}
+
+func TestPositionNullRefused(t *testing.T) {
+	_, err := sa.ParseSetup([]byte(`{"victory":12,"spy":"Ana","mage":"Ben","position":null}`))
+	if !errors.Is(err, sa.ErrBadSetup) || !strings.Contains(err.Error(), `"position" is an object`) {
+		t.Errorf("a null position: %v", err)
 	}
 }

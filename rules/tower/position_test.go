@@ -256,3 +256,10 @@ func TestTowerPositionKeysRequired(t *testing.T) {
 		}
 	}
 }
+
+func TestTowerPositionNullRefused(t *testing.T) {
+	_, err := tower.ParseSetup([]byte(`{"general":"Ana","mage":"Ben","position":null}`))
+	if !errors.Is(err, tower.ErrBadSetup) || !strings.Contains(err.Error(), `"position" is an object`) {
+		t.Errorf("a null position: %v", err)
+	}
+}

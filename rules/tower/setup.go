@@ -150,13 +150,17 @@ func ParseSetup(data []byte) (Setup, error) {
 	if err := record.DecodeStrict(data, &s); err != nil {
 		return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
 	}
+	var given struct {
+		Position json.RawMessage `json:"position"`
+	}
+	if err := json.Unmarshal(data, &given); err != nil {
+		return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
+	}
+	if string(given.Position) == "null" {
+		// null would read as no position at all: a record says one thing.
+		return Setup{}, fmt.Errorf("%w: \"position\" is an object; leave it out to start from the opening", ErrBadSetup)
+	}
 	if s.Position != nil {
-		var given struct {
-			Position json.RawMessage `json:"position"`
-		}
-		if err := json.Unmarshal(data, &given); err != nil {
-			return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
-		}
 		if missing := missingKeys(given.Position); len(missing) > 0 {
 			return Setup{}, &PositionError{Reasons: missing}
 		}
