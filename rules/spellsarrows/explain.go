@@ -25,10 +25,13 @@ type Possible struct {
 	Changes []string `json:"changes"`
 }
 
-// Refusal is an action the rules refuse now, and why (Apply's error).
+// Refusal is an action the rules refuse now, why (Apply's error), and the
+// ruling of the rules page it runs into ("" when it is only not that
+// side's half).
 type Refusal struct {
 	Action Action `json:"action"`
 	Reason string `json:"reason"`
+	Ruling string `json:"ruling,omitempty"`
 }
 
 // Explain lists what may happen next from s. The legal actions come from
@@ -57,7 +60,7 @@ func Explain(s State) Explanation {
 			continue
 		}
 		seen[err.Error()] = true
-		e.Refused = append(e.Refused, Refusal{Action: a, Reason: err.Error()})
+		e.Refused = append(e.Refused, Refusal{Action: a, Reason: err.Error(), Ruling: rulingOf(s, a)})
 	}
 	return e
 }
@@ -210,6 +213,102 @@ func tries(s State, c Choices) []Action {
 		out = append(out, Bench(s.court[0], 0))
 	}
 	return out
+}
+
+// rulingOf names the ruling (an id of Rulings) a refused action runs into,
+// from the action and the moment it was tried.
+func rulingOf(s State, a Action) string {
+	ph := s.phase()
+	spyHalf := s.half == HalfSpy
+	if !spyHalf && (a.Type == TypeSpyShot || a.Type == TypeMove) {
+		return "" // only not the spy's half
+	}
+	switch a.Type {
+	case TypeSpyShot:
+		if ph == PhaseSpyMove {
+			if s.here.Kind == KindGoto {
+				return "portal"
+			}
+			return "toll-met"
+		}
+	case TypeMove:
+		switch {
+		case ph == PhaseSpyMove:
+			if s.here.Kind == KindGoto {
+				return "portal"
+			}
+			return "map"
+		case spyHalf && s.engaged != "":
+			return "giant-fight"
+		case spyHalf:
+			return "toll"
+		}
+	case TypeArrow, TypeLeap:
+		switch {
+		case ph != PhaseResponse && spyHalf:
+			return "response-window"
+		case ph == PhaseResponse && (a.Type == TypeArrow && s.win.volleyUsed || a.Type == TypeLeap && s.win.leapUsed):
+			return "response-order"
+		case ph == PhaseResponse && a.Type == TypeArrow:
+			return "arrows"
+		case ph == PhaseResponse:
+			if a.Made && a.To != "" && s.giants[SpanKey(spanIDs(a.To))] > 0 {
+				return "giants"
+			}
+			return "leaps"
+		}
+	case TypePass:
+		if spyHalf {
+			return "response-window"
+		}
+	case TypeCast:
+		switch ph {
+		case PhaseMage:
+			if slices.Contains(s.court, a.Card) {
+				if s.setup.Options.SameSpellOnly {
+					return "same-spell-only"
+				}
+				return "court-spells"
+			}
+			return "bench-bonus"
+		case PhaseCasting:
+			return "casting"
+		}
+	case TypeSpellShot, TypeAbandon:
+		if ph == PhaseMage {
+			return "casting"
+		}
+	case TypeEndHalf:
+		if !spyHalf {
+			return "end-half"
+		}
+	case TypeBench:
+		if ph == PhaseBench {
+			return "bench-cut"
+		}
+	case TypeTarget:
+	}
+	switch ph {
+	case PhaseCasting:
+		return "casting"
+	case PhaseTarget:
+		if s.pending.kind == EffectElf {
+			return "elf-cones"
+		}
+		return "giants"
+	case PhaseBench:
+		return "bench-bonus"
+	}
+	return ""
+}
+
+// spanIDs is ParseSpan's two ids, or two empty ones.
+func spanIDs(raw string) (string, string) {
+	a, b, err := ParseSpan(raw)
+	if err != nil {
+		return "", ""
+	}
+	return a, b
 }
 
 // changes lists every count that differs between two snapshots, in words.

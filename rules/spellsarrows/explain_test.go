@@ -85,7 +85,14 @@ func TestExplainGolden(t *testing.T) {
 					t.Errorf("%v is listed legal but Apply refuses it: %v", o.Action, err)
 				}
 			}
+			rulings := map[string]bool{}
+			for _, r := range sa.Rulings() {
+				rulings[r.ID] = true
+			}
 			for _, r := range e.Refused {
+				if r.Ruling != "" && !rulings[r.Ruling] {
+					t.Errorf("%+v names the ruling %q, which the rules page does not have", r.Action, r.Ruling)
+				}
 				if err := sa.Check(s, r.Action); err == nil || err.Error() != r.Reason {
 					t.Errorf("%v is listed refused for %q but Check says %v", r.Action, r.Reason, err)
 				}

@@ -26,10 +26,12 @@ type Possible struct {
 	Changes []string `json:"changes"`
 }
 
-// Refusal is an action the rules refuse now, and Apply's reason.
+// Refusal is an action the rules refuse now, Apply's reason, and the
+// ruling of the rules page it runs into.
 type Refusal struct {
 	Action Action `json:"action"`
 	Reason string `json:"reason"`
+	Ruling string `json:"ruling,omitempty"`
 }
 
 // lightningNote says how Lightning's many splits are shown.
@@ -64,7 +66,7 @@ func Explain(s State) Explanation {
 			continue
 		}
 		seen[err.Error()] = true
-		e.Refused = append(e.Refused, Refusal{Action: a, Reason: err.Error()})
+		e.Refused = append(e.Refused, Refusal{Action: a, Reason: err.Error(), Ruling: rulingOf(s, a)})
 	}
 	return e
 }
@@ -314,6 +316,53 @@ func aimFor(sp Spell, a Action, onBoard []string, zones []int, x int) Action {
 		b.Coin = firstOr(onBoard)
 	}
 	return b
+}
+
+// rulingOf names the ruling (an id of Rulings) a refused action runs into,
+// from the action and the moment it was tried.
+func rulingOf(s State, a Action) string {
+	if a.Type.Side() != s.toPlay {
+		if s.toPlay == Mage {
+			return "mage-turn"
+		}
+		return "general-turn"
+	}
+	switch a.Type {
+	case Place, End:
+		return "general-turn"
+	case Advance, Flip:
+		if s.phase == PhasePlace {
+			return "general-turn"
+		}
+		return string(a.Type)
+	case Skip:
+		return "mage-turn"
+	case Cast:
+		for _, th := range []struct {
+			at  int8
+			row int
+		}{{s.left, a.DamageRow}, {s.right, a.SpellRow}} {
+			if !s.rowOK(th.at, th.row) {
+				switch {
+				case s.opts.ThumbsMayStay:
+					return "thumbs-stay"
+				case int(th.at) == len(s.card.Rows):
+					return "stuck"
+				}
+				return "thumbs"
+			}
+		}
+		for _, h := range a.Hits {
+			if i, ok := coinIndex(h.Coin); ok && (s.coins[i].where < 1 || s.coins[i].where > NumZones) {
+				return "aim"
+			}
+		}
+		if i, ok := coinIndex(a.Coin); ok && (s.coins[i].where < 1 || s.coins[i].where > NumZones) {
+			return "aim"
+		}
+		return s.card.Rows[a.SpellRow-1].Spell.String()
+	}
+	return ""
 }
 
 // changes lists what differs between two snapshots, in words.
