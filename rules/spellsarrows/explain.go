@@ -43,6 +43,7 @@ func Explain(s State) Explanation {
 	if s.w == nil {
 		return e
 	}
+	before := s.Snapshot()
 	for _, a := range legalActions(s, c) {
 		after, err := Apply(s, a)
 		if err != nil {
@@ -51,7 +52,7 @@ func Explain(s State) Explanation {
 			e.Refused = append(e.Refused, Refusal{Action: a, Reason: err.Error()})
 			continue
 		}
-		e.Legal = append(e.Legal, Possible{Action: a, Says: Describe(s, a, after), Changes: changes(s.Snapshot(), after.Snapshot())})
+		e.Legal = append(e.Legal, Possible{Action: a, Says: Describe(s, a, after), Changes: changes(before, after.Snapshot())})
 	}
 	seen := map[string]bool{}
 	for _, a := range tries(s, c) {

@@ -116,3 +116,19 @@ func TestExplainGolden(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkExplain: the sandbox explains a position on every change of the
+// form, on a phone too.
+func BenchmarkExplain(b *testing.B) {
+	setup, err := sa.FromPosition(defaultSetup(), explainPositions()[0].p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := sa.New(setup, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		sa.Explain(s)
+	}
+}

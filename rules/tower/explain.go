@@ -48,13 +48,14 @@ func Explain(s State) Explanation {
 	if s.phase == PhaseOver || s.toPlay == NoSide {
 		return e
 	}
+	before := s.Snapshot()
 	for _, a := range legalActions(c) {
 		after, err := Apply(s, a)
 		if err != nil {
 			e.Refused = append(e.Refused, Refusal{Action: a, Reason: err.Error()})
 			continue
 		}
-		e.Legal = append(e.Legal, Possible{Action: a, Says: Describe(s, a, after), Changes: changes(s.Snapshot(), after.Snapshot())})
+		e.Legal = append(e.Legal, Possible{Action: a, Says: Describe(s, a, after), Changes: changes(before, after.Snapshot())})
 	}
 	if slices.ContainsFunc(c.SpellRows, func(r SpellRow) bool { return r.Spell == Lightning }) && len(c.DamageRows) > 0 {
 		e.Notes = append(e.Notes, lightningNote)

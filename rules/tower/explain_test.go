@@ -95,3 +95,18 @@ func TestExplainGolden(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkExplain: the opening lists the most actions (129 placements).
+func BenchmarkExplain(b *testing.B) {
+	setup, err := tower.FromPosition(towerSetup(), turnOne())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := tower.New(setup, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		tower.Explain(s)
+	}
+}
