@@ -61,6 +61,27 @@ type CastPosition struct {
 	Misses int `json:"misses"`
 }
 
+// clone copies p's lists and maps, so a setup handed out shares nothing
+// with the game's own.
+func (p Position) clone() Position {
+	p.Spy.Travel = slices.Clone(p.Spy.Travel)
+	p.Mage.Court, p.Mage.Bench, p.Mage.Bonus = slices.Clone(p.Mage.Court), slices.Clone(p.Mage.Bench), slices.Clone(p.Mage.Bonus)
+	p.Elves, p.Giants = maps.Clone(p.Elves), maps.Clone(p.Giants)
+	if p.Window != nil {
+		w := *p.Window
+		p.Window = &w
+	}
+	if p.Cast != nil {
+		c := *p.Cast
+		p.Cast = &c
+	}
+	if p.Pending != nil {
+		pd := *p.Pending
+		p.Pending = &pd
+	}
+	return p
+}
+
 // PositionError lists every reason a position could not come from a real
 // game. It wraps ErrBadSetup: a record starting from it is refused like a
 // record with any other bad setup.
@@ -193,6 +214,8 @@ func start(w *world, setup Setup, seed int64) (State, error) {
 		return State{}, &PositionError{Reasons: why}
 	}
 	s.seed = seed
+	p := setup.Position.clone()
+	s.setup.Position = &p
 	return s, nil
 }
 

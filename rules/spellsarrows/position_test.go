@@ -304,3 +304,30 @@ func TestPositionNullRefused(t *testing.T) {
 		t.Errorf("a null position: %v", err)
 	}
 }
+
+// TestPositionSharesNothing: writing into the position a game was started
+// from, or into the setup it hands back, changes nothing in the game.
+func TestPositionSharesNothing(t *testing.T) {
+	p := base()
+	setup, err := sa.FromPosition(defaultSetup(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sa.New(setup, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := snapJSON(t, s)
+	wantSetup, _ := json.Marshal(s.Setup())
+	setup.Position.Elves["W3"] = 1
+	setup.Position.Mage.Court[0] = 9
+	got := s.Setup()
+	got.Position.Giants["A-B"] = 3
+	got.Position.Spy.Travel[0] = 2
+	if snapJSON(t, s) != want {
+		t.Error("the game changed")
+	}
+	if again, _ := json.Marshal(s.Setup()); string(again) != string(wantSetup) {
+		t.Errorf("the game's setup changed:\n%s\n%s", again, wantSetup)
+	}
+}

@@ -141,7 +141,14 @@ func (s State) clone() State {
 }
 
 // Setup is the game's setup as given to New.
-func (s State) Setup() Setup { return s.setup }
+func (s State) Setup() Setup {
+	su := s.setup
+	if su.Position != nil {
+		p := su.Position.clone()
+		su.Position = &p
+	}
+	return su
+}
 
 // Seed is the record seed (the game uses no randomness; it is kept so a
 // record round-trips).
