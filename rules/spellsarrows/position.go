@@ -92,9 +92,9 @@ func (e *PositionError) Error() string {
 }
 func (e *PositionError) Unwrap() error { return ErrBadSetup }
 
-// required are the keys a position must write out, so a left-out number
+// positionKeys are the keys a position must write out, so a left-out number
 // never silently reads as 0 (a shot clock of 0 is a real position).
-var required = []struct {
+var positionKeys = []struct {
 	in   string // "" for the position itself
 	keys []string
 }{
@@ -110,7 +110,7 @@ func missingKeys(raw []byte) []string {
 		return nil
 	}
 	var out []string
-	for _, r := range required {
+	for _, r := range positionKeys {
 		obj := top
 		if r.in != "" {
 			sub, ok := top[r.in]
