@@ -20,8 +20,15 @@ func TestRecordsDocExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := regexp.MustCompile("(?s)```json\n(.*?)```").FindAllSubmatch(doc, -1)
-	if len(blocks) != 2 {
-		t.Fatalf("RECORDS.md has %d JSON blocks, want the example record and its snapshot", len(blocks))
+	if len(blocks) != 3 {
+		t.Fatalf("RECORDS.md has %d JSON blocks, want the example record, its snapshot and the position record", len(blocks))
+	}
+	posRec, err := record.Parse(blocks[2][1])
+	if err != nil {
+		t.Fatalf("the position record: %v", err)
+	}
+	if _, err := sa.Replay(posRec); err != nil {
+		t.Errorf("the position record does not replay: %v", err)
 	}
 	rec, err := record.Parse(blocks[0][1])
 	if err != nil {

@@ -70,6 +70,8 @@ func Rulings() []Ruling {
 			"A cut is needed only when the court already holds 5 spells. The mage cuts one of the spells that were already on the court; it goes to the bench and can come back later through Librarian's Bench.", ""},
 		{"card-order", "Card order",
 			"Court, bench and bonus spells are always listed by card number. Librarian's Bench is never a court spell and can always be cast.", ""},
+		{"position", "Starting from a position",
+			"A game may start from a moment written down instead of the opening: the referee's sandbox, or a dispute at a real court. The app takes a position only if a real game could have reached it, and lists every reason when not. Where the sheet is silent, our rulings: a position is a game still being played; the court always holds 5 spells; a giant has at most as many cones as the deck's biggest giant spell raises; the spell clock has no upper limit; the spy's points are never 1, as escapes score counters of 2 and 3; with no elf cone on the map no arrow can have hit the spy (elf cones are never taken away), so its health is 4, or 6 after the pharmacy.", ""},
 		{"custom-deck", "A custom spell deck",
 			"A deck file must number its cards 1, 2, 3 ... in order, at least 9 of them: 1-5 start on the court, 6-8 on the bench, 9 is Librarian's Bench (and only it has the bench effect), 10 and up are bonus spells. Every pattern spot must exist on the map. If Librarian's Bench succeeds with an empty bench, only its bonus part happens.", ""},
 	}

@@ -25,6 +25,9 @@ type Setup struct {
 	Options Options `json:"options,omitempty"`
 	Map     *Map    `json:"map,omitempty"`  // custom map; nil = DefaultMap
 	Deck    *Deck   `json:"deck,omitempty"` // custom deck; nil = DefaultDeck
+	// Position, when given, is the moment the game starts from instead of
+	// the opening (position.go); nil = turn 1, the spy at the start.
+	Position *Position `json:"position,omitempty"`
 }
 
 // Limits of a setup.
@@ -60,6 +63,21 @@ func ParseSetup(raw []byte) (Setup, error) {
 	if err := record.DecodeStrict(raw, &s); err != nil {
 		return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
 	}
+	var given struct {
+		Position json.RawMessage `json:"position"`
+	}
+	if err := json.Unmarshal(raw, &given); err != nil {
+		return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
+	}
+	if string(given.Position) == "null" {
+		// null would read as no position at all: a record says one thing.
+		return Setup{}, fmt.Errorf("%w: \"position\" is an object; leave it out to start from the opening", ErrBadSetup)
+	}
+	if s.Position != nil {
+		if missing := missingKeys(given.Position); len(missing) > 0 {
+			return Setup{}, &PositionError{Reasons: missing}
+		}
+	}
 	if s.Turns == 0 {
 		var given struct {
 			Turns *int `json:"turns"`
@@ -83,8 +101,14 @@ func ParseSetup(raw []byte) (Setup, error) {
 // map and deck if present (a custom deck is checked against the custom map,
 // or the default map).
 func (s Setup) Validate() error {
-	_, err := s.world()
-	return err
+	w, err := s.world()
+	if err != nil || s.Position == nil {
+		return err
+	}
+	if _, why := build(w, s, *s.Position); len(why) > 0 {
+		return &PositionError{Reasons: why}
+	}
+	return nil
 }
 
 func (s Setup) world() (*world, error) {

@@ -105,6 +105,9 @@ func New(setup Setup, seed int64) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
+	if setup.Position != nil {
+		return start(w, setup, seed)
+	}
 	s := State{
 		w: w, setup: setup, seed: seed,
 		turn: 1, half: HalfSpy,
@@ -138,7 +141,14 @@ func (s State) clone() State {
 }
 
 // Setup is the game's setup as given to New.
-func (s State) Setup() Setup { return s.setup }
+func (s State) Setup() Setup {
+	su := s.setup
+	if su.Position != nil {
+		p := su.Position.clone()
+		su.Position = &p
+	}
+	return su
+}
 
 // Seed is the record seed (the game uses no randomness; it is kept so a
 // record round-trips).

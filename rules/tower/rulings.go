@@ -50,6 +50,8 @@ func Rulings() []Ruling {
 			Text: "Our ruling: without the house rule, a thumb at the bottom row cannot move, and no spell can be cast (likewise when the only rows left for the right thumb are a used Tome). The Mage must then use the skip if it is still unused. A Mage who can neither cast nor skip at the start of a turn has lost: the General wins, since nothing can stop the soldiers any more."},
 		{ID: "mage-wins", Title: "The Mage wins",
 			Text: "The Mage wins the moment the ninth soldier is removed."},
+		{ID: "position", Title: "Starting from a position",
+			Text: "Our ruling: a game may start from a moment written down instead of the opening (the referee's sandbox, or a dispute over real coins), taken only if a real game could reach it; every reason it could not is listed. Damage is never part of a position, since it only lasts within a cast. Both thumbs are at the top or neither. With the Tome unused, thumbs at the top mean the Mage has cast nothing, and without the house rule the thumbs have uncovered at least as many rows as the Mage has cast. A finished game is not a position."},
 		{ID: "turns", Title: "Turn count",
 			Text: "Our ruling: turn 1 is the General's first turn and the Mage's reply; the count goes up when the Mage's turn ends. There is no turn limit: without the house rule the card runs out, so every game ends."},
 	}

@@ -138,6 +138,10 @@ type Setup struct {
 	Options Options `json:"options,omitzero"`
 	Faces   []Face  `json:"faces,omitempty"`
 	Card    *Card   `json:"card,omitempty"`
+	// Position, when given, is the moment the game starts from instead of
+	// the opening (position.go); it gives every coin's face, so Faces is
+	// left out.
+	Position *Position `json:"position,omitempty"`
 }
 
 // ParseSetup reads a setup strictly (unknown keys are errors) and checks it.
@@ -145,6 +149,21 @@ func ParseSetup(data []byte) (Setup, error) {
 	var s Setup
 	if err := record.DecodeStrict(data, &s); err != nil {
 		return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
+	}
+	var given struct {
+		Position json.RawMessage `json:"position"`
+	}
+	if err := json.Unmarshal(data, &given); err != nil {
+		return Setup{}, fmt.Errorf("%w: %v", ErrBadSetup, err)
+	}
+	if string(given.Position) == "null" {
+		// null would read as no position at all: a record says one thing.
+		return Setup{}, fmt.Errorf("%w: \"position\" is an object; leave it out to start from the opening", ErrBadSetup)
+	}
+	if s.Position != nil {
+		if missing := missingKeys(given.Position); len(missing) > 0 {
+			return Setup{}, &PositionError{Reasons: missing}
+		}
 	}
 	if err := s.Validate(); err != nil {
 		return Setup{}, err
@@ -167,6 +186,14 @@ func (s Setup) Validate() error {
 	if s.Card != nil {
 		if err := s.Card.Validate(); err != nil {
 			return fmt.Errorf("%w: %w", ErrBadSetup, err)
+		}
+	}
+	if s.Position != nil {
+		if s.Faces != nil {
+			return fmt.Errorf("%w: a position gives every coin's face: leave \"faces\" out", ErrBadSetup)
+		}
+		if _, why := build(s, *s.Position); len(why) > 0 {
+			return &PositionError{Reasons: why}
 		}
 	}
 	return nil

@@ -65,6 +65,9 @@ type State struct {
 	winner   Side
 	reason   string
 	moves    int // actions applied
+	// pos is the position the game started from (nil: the opening); it is
+	// never written, only handed back by Setup.
+	pos *Position
 }
 
 // New starts a game. Coin faces come from setup.Faces, or else are drawn from
@@ -72,6 +75,11 @@ type State struct {
 func New(setup Setup, seed int64) (State, error) {
 	if err := setup.Validate(); err != nil {
 		return State{}, err
+	}
+	if setup.Position != nil {
+		s, _ := build(setup, *setup.Position) // Validate has checked it
+		s.seed = seed
+		return s, nil
 	}
 	s := State{general: setup.General, mage: setup.Mage, opts: setup.Options, seed: seed, turn: 1}
 	if setup.Card != nil {
@@ -103,15 +111,23 @@ func New(setup Setup, seed int64) (State, error) {
 func (s State) deepCopy() State {
 	c := s
 	c.card = s.card.clone()
+	if s.pos != nil {
+		p := s.pos.clone()
+		c.pos = &p
+	}
 	return c
 }
 
 // Setup returns a setup that recreates this game: the faces written out, so
-// the record no longer depends on the seed, and the card unless it is the
-// default one.
+// the record no longer depends on the seed (or, for a game started from a
+// position, that position), and the card unless it is the default one.
 func (s State) Setup() Setup {
 	su := Setup{General: s.general, Mage: s.mage, Options: s.opts, Faces: make([]Face, NumCoins)}
 	copy(su.Faces, s.faces[:])
+	if s.pos != nil {
+		p := s.pos.clone()
+		su.Faces, su.Position = nil, &p
+	}
 	if !slices.Equal(s.card.Rows, defaultCard().Rows) {
 		c := s.card.clone()
 		su.Card = &c
