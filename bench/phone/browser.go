@@ -147,7 +147,11 @@ type probed struct {
 // returns the probe's figures in milliseconds.
 func tap(ctx context.Context, css string) (first, screen float64, err error) {
 	at, err := eval[[]float64](ctx, fmt.Sprintf(`new Promise(function(ok){
-		var e = document.querySelector(%q);
+		var all = document.querySelectorAll(%q), e = null;
+		for (var i = 0; i < all.length && !e; i++) {
+			var b = all[i].getBoundingClientRect();
+			if (b.width > 0 && b.height > 0) e = all[i];
+		}
 		if (!e) return ok([]);
 		e.scrollIntoView({block: "center"});
 		requestAnimationFrame(function(){ requestAnimationFrame(function(){
@@ -244,7 +248,11 @@ func appTap(ctx context.Context, base string, r *rand.Rand) (first, screen float
 			}
 		default:
 			if _, _, err := tap(ctx, next); err != nil {
-				return 0, 0, err
+				// Not a measured tap: a screen it cannot move past is
+				// left for a new game.
+				if err := newGame(ctx, base); err != nil {
+					return 0, 0, err
+				}
 			}
 		}
 	}
@@ -280,10 +288,11 @@ func measureTaps(ctx context.Context, c config, base, bareURL, tmp string, out i
 	if err := waitReady(app, 60*time.Second); err != nil {
 		ready = "NOT ready for offline play after 60 s (taps may go to the server)"
 	}
-	fmt.Fprintf(out, "\ntap-to-screen (pointerdown to the first animation frame after the change), phone 390x844, the game %s:\n", ready)
+	fmt.Fprintf(out, "\ntap-to-screen (pointerdown to the first animation frame after the change), phone 390x844, %v between taps, the game %s:\n", c.gap, ready)
 	fmt.Fprintf(out, "%-6s %-34s %8s %8s   %s\n", "CPU", "page", "p50 ms", "p95 ms", "first change p50/p95 ms")
 	r := rand.New(rand.NewPCG(1, 2))
 	type fig struct{ first, screen []float64 }
+	failed := 0
 	for _, rate := range c.cpu {
 		if err := setCPU(bare, rate); err != nil {
 			return err
@@ -299,8 +308,19 @@ func measureTaps(ctx context.Context, c config, base, bareURL, tmp string, out i
 			}
 			af, as, err := appTap(app, base, r)
 			if err != nil {
-				return fmt.Errorf("app tap: %w", err)
+				// Counted and reported, not dropped in silence: a run
+				// with failures says so beside its figures.
+				failed++
+				fmt.Fprintf(out, "  app tap failed (%d so far): %v\n", failed, err)
+				if failed > 5 {
+					return fmt.Errorf("app tap: %w", err)
+				}
+				if err := newGame(app, base); err != nil {
+					return err
+				}
+				continue
 			}
+			time.Sleep(c.gap)
 			if i >= c.warm {
 				b.first, b.screen = append(b.first, bf), append(b.screen, bs)
 				a.first, a.screen = append(a.first, af), append(a.screen, as)

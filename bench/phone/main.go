@@ -41,6 +41,7 @@ type config struct {
 	src     string // the module's root, to build cmd/grimoire from
 	taps    int
 	warm    int
+	gap     time.Duration
 	cpu     []float64
 	link    bool
 	trace   string
@@ -61,6 +62,7 @@ func parse(args []string) (config, error) {
 	fs.StringVar(&c.src, "src", ".", "the repository root to build ./cmd/grimoire from")
 	fs.IntVar(&c.taps, "taps", 30, "measured taps per page and CPU slowdown")
 	fs.IntVar(&c.warm, "warm", 3, "unmeasured taps per page before each slowdown's measured ones")
+	fs.DurationVar(&c.gap, "gap", time.Second, "pause after each pair of taps, as a player's pace; 0 taps back to back, into the work the last tap left")
 	cpu := fs.String("cpu", "1,4", "CPU slowdowns to measure taps at (Emulation.setCPUThrottlingRate), comma-separated")
 	fs.BoolVar(&c.link, "link", true, "measure first visits over the shaped slow-4G link")
 	fs.StringVar(&c.trace, "trace", "", "write a Performance trace of one app tap at CPU x4 to this JSON file and summarise it")
