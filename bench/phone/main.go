@@ -17,6 +17,7 @@
 //
 //	go run ./bench/phone -taps 60
 //	go run ./bench/phone -taps 30 -trace /tmp/tap.json
+//	go run ./bench/phone -module /tmp/grimoire.wasm   # what the module's bytes are
 package main
 
 import (
@@ -46,6 +47,7 @@ type config struct {
 	link    bool
 	trace   string
 	timeout time.Duration
+	module  string
 }
 
 func main() {
@@ -66,6 +68,7 @@ func parse(args []string) (config, error) {
 	cpu := fs.String("cpu", "1,4", "CPU slowdowns to measure taps at (Emulation.setCPUThrottlingRate), comma-separated")
 	fs.BoolVar(&c.link, "link", true, "measure first visits over the shaped slow-4G link")
 	fs.StringVar(&c.trace, "trace", "", "write a Performance trace of one app tap at CPU x4 to this JSON file and summarise it")
+	fs.StringVar(&c.module, "module", "", "only print what this WebAssembly module's bytes are (sections, code by Go package) and exit")
 	fs.DurationVar(&c.timeout, "timeout", 15*time.Minute, "give up after this long")
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -90,6 +93,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	c, err := parse(args)
 	if err != nil {
 		return err
+	}
+	if c.module != "" {
+		return moduleSizes(c.module, out)
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
