@@ -147,14 +147,23 @@ type probed struct {
 // returns the probe's figures in milliseconds.
 func tap(ctx context.Context, css string) (first, screen float64, err error) {
 	at, err := eval[[]float64](ctx, fmt.Sprintf(`new Promise(function(ok){
-		var all = document.querySelectorAll(%q), e = null;
-		for (var i = 0; i < all.length && !e; i++) {
-			var b = all[i].getBoundingClientRect();
-			if (b.width > 0 && b.height > 0) e = all[i];
+		var css = %q;
+		function find() {
+			var all = document.querySelectorAll(css);
+			for (var i = 0; i < all.length; i++) {
+				var b = all[i].getBoundingClientRect();
+				if (b.width > 0 && b.height > 0) return all[i];
+			}
+			return null;
 		}
+		var e = find();
 		if (!e) return ok([]);
 		e.scrollIntoView({block: "center"});
 		requestAnimationFrame(function(){ requestAnimationFrame(function(){
+			// A redraw in between (the server's answer to the last tap)
+			// replaces the control: tap the one on screen now.
+			e = find();
+			if (!e) return ok([]);
 			var r = e.getBoundingClientRect(), v = window.visualViewport || {offsetLeft: 0, offsetTop: 0, scale: 1};
 			window.__phone.arm();
 			ok([(r.x + r.width/2 - v.offsetLeft) * v.scale, (r.y + r.height/2 - v.offsetTop) * v.scale]);
