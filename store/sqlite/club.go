@@ -376,4 +376,3 @@ func (s *Store) SplitName(ctx context.Context, clubID, name string) error {
 	}
 	return nil
 }
-
