@@ -43,6 +43,28 @@ func BotRating(r float64) *rating.Rating {
 // names, when not nil, maps a name to the name it is counted under (the
 // club's merged names).
 func Ratings(k Kind, games []Played, role string, names func(string) string) ([]rating.Standing, error) {
+	rated, err := RatedGames(k, games, role, names)
+	if err != nil {
+		return nil, err
+	}
+	table := rating.Rate(rated)
+	if role == "" {
+		return table, nil
+	}
+	out := table[:0]
+	suffix := " (" + role + ")"
+	for _, s := range table {
+		if n, ok := strings.CutSuffix(s.Player, suffix); ok {
+			s.Player = n
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// RatedGames are the finished games among games as the rating reads them
+// (see Ratings).
+func RatedGames(k Kind, games []Played, role string, names func(string) string) ([]rating.Game, error) {
 	r, ok := k.(Ranked)
 	if !ok {
 		return nil, fmt.Errorf("%s keeps no ratings", k.Info().Name)
@@ -70,19 +92,7 @@ func Ratings(k Kind, games []Played, role string, names func(string) string) ([]
 		}
 		rated = append(rated, rg)
 	}
-	table := rating.Rate(rated)
-	if role == "" {
-		return table, nil
-	}
-	out := table[:0]
-	suffix := " (" + role + ")"
-	for _, s := range table {
-		if n, ok := strings.CutSuffix(s.Player, suffix); ok {
-			s.Player = n
-			out = append(out, s)
-		}
-	}
-	return out, nil
+	return rated, nil
 }
 
 // RoleKey is the name a player is rated under in one role.

@@ -165,3 +165,52 @@ func TestUndatedGamesAreOnePeriod(t *testing.T) {
 		}
 	}
 }
+
+func TestOpponents(t *testing.T) {
+	g := func(id string, d int, places ...any) Game {
+		var seats []Seat
+		for i := 0; i < len(places); i += 2 {
+			seats = append(seats, Seat{Player: places[i].(string), Place: places[i+1].(int)})
+		}
+		return Game{ID: id, Played: day(d), Seats: seats}
+	}
+	games := []Game{
+		g("1", 1, "Ana", 1, "Ben", 2),
+		g("2", 1, "Ana", 2, "Ben", 1),
+		g("3", 2, "Ana", 2, "Cy", 1),
+		g("4", 2, "Ana", 1, "Ben", 1, "Cy", 3),
+		g("4", 2, "Ana", 1, "Ben", 1, "Cy", 3), // imported twice
+		g("5", 3, "Ben", 1, "Cy", 2),
+	}
+	vs := Opponents(games, "Ana")
+	want := []Versus{
+		{Opponent: "Ben", Games: 3, Wins: 1, Losses: 1, Draws: 1},
+		{Opponent: "Cy", Games: 2, Wins: 1, Losses: 1},
+	}
+	if !reflect.DeepEqual(vs, want) {
+		t.Fatalf("Opponents = %+v, want %+v", vs, want)
+	}
+	if r, ok := Rival(vs); !ok || r.Opponent != "Ben" {
+		t.Fatalf("rival %+v", r)
+	}
+	if n, ok := Nemesis(vs); ok {
+		t.Fatalf("nobody beat Ana more often than she beat them, nemesis %+v", n)
+	}
+	if n, ok := Nemesis(Opponents(games, "Cy")); !ok || n.Opponent != "Ben" {
+		t.Fatalf("Cy's nemesis %+v, want Ben", n)
+	}
+	var ana Standing
+	for _, s := range Rate(games) {
+		if s.Player == "Ana" {
+			ana = s
+		}
+	}
+	best, worst, ok := BestAndWorst(ana)
+	// Day 1: a win and a loss against Ben, no change; day 2: a loss to Cy
+	// and a win over Cy in a game of three (weighted 1/2) and a draw with
+	// Ben: a little down.
+	if !ok || len(ana.History) != 2 || !best.Day.Equal(time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)) ||
+		!worst.Day.Equal(time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC)) || best.Change <= worst.Change {
+		t.Fatalf("best %+v worst %+v", best, worst)
+	}
+}
