@@ -1,0 +1,107 @@
+package handlers_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// clubGames counts the games of the home list's club view.
+func clubGames(p *phone, base string) int {
+	p.t.Helper()
+	p.open(base + "/?show=club")
+	return eval[int](p, `document.querySelectorAll('[data-testid="games"] > li').length`)
+}
+
+// TestClubInTheBrowser: two phones (two browser contexts) pair through the
+// club page and its invite, read the same words, each plays, and both see
+// one history; a third phone sees nothing of it; then one leaves and the
+// owner removes another.
+func TestClubInTheBrowser(t *testing.T) {
+	a := startApp(t)
+	ctx, another := browser(t)
+	ana := &phone{t: t, ctx: ctx}
+	ben := &phone{t: t, ctx: another()}
+	cleo := &phone{t: t, ctx: another()}
+
+	ana.open(a.URL + "/club")
+	ana.do(fill(chromedp.CSS("#club-name"), "Thursday court"))
+	ana.tap("start-club")
+	settle(ana, `!!document.querySelector('[data-testid="make-invite"]')`)
+	ana.tap("make-invite")
+	settle(ana, `!!document.querySelector('[data-testid="invite-qr"]') && document.querySelector('[data-testid="invite-qr"]').complete && document.querySelector('[data-testid="invite-qr"]').naturalWidth > 0`)
+	link := eval[string](ana, `document.querySelector('[data-testid="invite-link"]').getAttribute('href')`)
+	ana.screenshot("club-invite")
+
+	ben.open(a.URL + link)
+	ben.do(shown(sel("join-club")))
+	ben.tap("join-club")
+	settle(ben, `!!document.querySelector('[data-testid="confirm-words"]')`)
+	words := ben.text("confirm-words")
+	ben.screenshot("club-joined")
+	ana.open(a.URL + "/club")
+	if got := ana.text("invite-words"); got != words || len(strings.Fields(words)) != 3 {
+		t.Fatalf("Ana's phone shows %q, Ben's %q: want the same three words", got, words)
+	}
+
+	// Each plays on their own phone.
+	newSAGame(ana, a.URL, "Ana", "Ben", "6", "5")
+	ana.step("spy-shot-make", 1)
+	newSAGame(ben, a.URL, "Ben", "Ana", "6", "5")
+	ben.step("spy-shot-miss", 1)
+	newSAGame(cleo, a.URL, "Cleo", "Dov", "6", "5")
+
+	for name, p := range map[string]*phone{"Ana": ana, "Ben": ben} {
+		if n := clubGames(p, a.URL); n != 2 {
+			t.Errorf("%s's phone lists %d of the club's games, want 2", name, n)
+		}
+		if got := eval[string](p, `Array.from(document.querySelectorAll('[data-testid="games"] > li strong')).map(e => e.textContent).sort().join(' | ')`); strings.Contains(got, "Cleo") {
+			t.Errorf("%s's phone lists Cleo's game: %s", name, got)
+		}
+	}
+	ben.screenshot("club-home")
+	cleo.open(a.URL + "/")
+	if n := eval[int](cleo, `document.querySelectorAll('[data-testid="games"] > li').length`); n != 1 {
+		t.Errorf("the third phone lists %d games, want its own one", n)
+	}
+	if eval[bool](cleo, `!!document.querySelector('[data-testid="home-filter"]')`) {
+		t.Error("a phone in no club is offered the club's games")
+	}
+	cleo.open(a.URL + "/players")
+	if got := eval[string](cleo, `document.body.innerText`); strings.Contains(got, "Ana") || strings.Contains(got, "Ben") {
+		t.Error("the third phone's players page names the club's players")
+	}
+
+	// Ben leaves: his phone sees its own game only; the club keeps it.
+	ben.open(a.URL + "/club")
+	ben.tap("leave-club")
+	settle(ben, `!!document.querySelector('[data-testid="no-club"]')`)
+	ben.open(a.URL + "/")
+	if eval[bool](ben, `!!document.querySelector('[data-testid="home-filter"]')`) {
+		t.Error("Ben left, his home still offers the club's games")
+	}
+	if n := clubGames(ana, a.URL); n != 2 {
+		t.Errorf("after Ben left the club lists %d games, want 2 (his game stays)", n)
+	}
+
+	// Cleo joins with a new invite; Ana, the owner, removes her.
+	ana.open(a.URL + "/club")
+	ana.tap("make-invite")
+	settle(ana, `!!document.querySelector('[data-testid="invite-link"]')`)
+	link = eval[string](ana, `document.querySelector('[data-testid="invite-link"]').getAttribute('href')`)
+	cleo.open(a.URL + link)
+	cleo.tap("join-club")
+	settle(cleo, `!!document.querySelector('[data-testid="confirm-words"]')`)
+	if n := clubGames(cleo, a.URL); n != 3 {
+		t.Errorf("Cleo in the club sees %d games, want 3", n)
+	}
+	ana.open(a.URL + "/club")
+	ana.tap("remove-member")
+	settle(ana, `!document.querySelector('[data-testid="remove-member"]')`)
+	cleo.open(a.URL + "/club")
+	cleo.do(shown(sel("no-club")))
+	if n := clubGames(cleo, a.URL); n != 1 {
+		t.Errorf("Cleo, removed, sees %d games, want her own one", n)
+	}
+}
