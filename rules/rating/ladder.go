@@ -109,6 +109,7 @@ func Rate(games []Game) []Standing {
 		}
 		outcomes := map[string][]Outcome{}
 		for _, g := range period {
+			g.Seats = oncePerPlayer(g.Seats)
 			n := len(g.Seats)
 			if n < 2 {
 				continue
@@ -159,6 +160,9 @@ func Rate(games []Game) []Standing {
 	}
 	out := make([]Standing, 0, len(players))
 	for _, p := range players {
+		if p.st.Games == 0 {
+			continue // only ever seen opposite themselves
+		}
 		if !p.st.Bot && p.last >= 0 && latest > p.last {
 			p.st.Rating = grown(p.st.Rating, int(latest-p.last))
 		}
@@ -170,6 +174,23 @@ func Rate(games []Game) []Standing {
 		}
 		return cmp.Compare(a.Player, b.Player)
 	})
+	return out
+}
+
+// oncePerPlayer keeps one seat per player, the best placed: two names
+// counted as one person (a club's merge) can have sat at one table, and a
+// person is never their own opponent.
+func oncePerPlayer(seats []Seat) []Seat {
+	out := make([]Seat, 0, len(seats))
+	for _, s := range seats {
+		i := slices.IndexFunc(out, func(o Seat) bool { return o.Player == s.Player })
+		switch {
+		case i < 0:
+			out = append(out, s)
+		case s.Place < out[i].Place:
+			out[i] = s
+		}
+	}
 	return out
 }
 
