@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -175,5 +176,85 @@ func testClubs(t *testing.T, open func(t *testing.T) store.Store) {
 	}
 	if err := s.SplitName(ctx, club.ID, "Benny"); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("splitting twice: %v", err)
+	}
+}
+
+// testClubJoinRace: phones racing for one invite, and one phone racing
+// two invites of two clubs: one join each, whole or not at all.
+func testClubJoinRace(t *testing.T, open func(t *testing.T) store.Store) {
+	// One Store, used from two goroutines at once: SQLite allows one per
+	// file, and PostgreSQL's pool gives each its own connection.
+	s1 := open(t)
+	s2 := s1
+	ctx := context.Background()
+	t0 := time.Now()
+	clubs := []store.Club{{ID: randID(t), Name: "A", Owner: randID(t), Created: t0}, {ID: randID(t), Name: "B", Owner: randID(t), Created: t0}}
+	var codes []string
+	for _, c := range clubs {
+		if err := s1.CreateClub(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		code := randID(t)
+		if err := s1.CreateInvite(ctx, store.Invite{Code: code, ClubID: c.ID, By: c.Owner, Created: t0, Expires: t0.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		codes = append(codes, code)
+	}
+	race := func(joins ...func() error) []error {
+		errs := make([]error, len(joins))
+		var wg sync.WaitGroup
+		for i, j := range joins {
+			wg.Go(func() { errs[i] = j() })
+		}
+		wg.Wait()
+		return errs
+	}
+	ok := func(errs []error, want error) {
+		t.Helper()
+		n := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				n++
+			case !errors.Is(err, want):
+				t.Fatalf("a losing join: %v, want %v", err, want)
+			}
+		}
+		if n != 1 {
+			t.Fatalf("%d joins succeeded, want 1: %v", n, errs)
+		}
+	}
+	// Two phones, one invite.
+	a, b := randID(t), randID(t)
+	ok(race(
+		func() error { _, err := s1.JoinClub(ctx, codes[0], a, t0); return err },
+		func() error { _, err := s2.JoinClub(ctx, codes[0], b, t0); return err },
+	), store.ErrInviteGone)
+	// One phone, two clubs' invites.
+	c := randID(t)
+	ok(race(
+		func() error { _, err := s1.JoinClub(ctx, codes[1], c, t0); return err },
+		func() error {
+			code := randID(t)
+			if err := s2.CreateInvite(ctx, store.Invite{Code: code, ClubID: clubs[0].ID, By: clubs[0].Owner, Created: t0, Expires: t0.Add(time.Hour)}); err != nil {
+				return err
+			}
+			_, err := s2.JoinClub(ctx, code, c, t0)
+			return err
+		},
+	), store.ErrInClub)
+	in, err := s1.ClubOf(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cl := range clubs {
+		ms, err := s1.Members(ctx, cl.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		member := slices.ContainsFunc(ms, func(m store.Member) bool { return m.Device == c })
+		if member != (cl.ID == in.ID) {
+			t.Fatalf("club %s lists the phone: %v; it is in %s", cl.Name, member, in.Name)
+		}
 	}
 }
