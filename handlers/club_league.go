@@ -192,6 +192,16 @@ func (h *Handler) ratingPage(c echo.Context) error {
 		if !strings.HasSuffix(o.Opponent, " bot") {
 			row.URL = ratingURL(in.ID, o.Opponent)
 		}
+		rates, ok, err := play.ShootingAgainst(k, name, o.Opponent, played)
+		if err != nil {
+			return err
+		}
+		v.Shooting = v.Shooting || ok
+		var parts []string
+		for _, r := range rates {
+			parts = append(parts, fmt.Sprintf("%s %d/%d", r.Kind, r.Made, r.Tried))
+		}
+		row.Shooting = strings.Join(parts, " · ")
 		v.Opponents = append(v.Opponents, row)
 	}
 	if r, ok := rating.Rival(vs); ok {

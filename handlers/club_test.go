@@ -143,7 +143,8 @@ func TestClubPairingSharesOneHistory(t *testing.T) {
 				t.Fatalf("league %v: want Ana and Ben at 2 games (the copy counts once), nobody else", rows)
 			}
 			if res := p.get("/league/spells-arrows/player?name=Ana", nil); res.StatusCode != http.StatusOK ||
-				res.doc(t).Find(`[data-testid="rating-plot"]`).Length() != 1 || !strings.Contains(res.Body, "Ben, 2 games") {
+				res.doc(t).Find(`[data-testid="rating-plot"]`).Length() != 1 || !strings.Contains(res.Body, "Ben, 2 games") ||
+				!strings.Contains(res.doc(t).Find(`[data-testid="versus-shooting"]`).Text(), "/") {
 				t.Fatalf("Ana's rating page: %d\n%s", res.StatusCode, res.Body)
 			}
 			csv := p.get("/league/games.csv", nil)

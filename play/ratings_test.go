@@ -105,3 +105,34 @@ func TestRatingsOfImportsInAnyOrder(t *testing.T) {
 		t.Fatalf("Ben counted as Ana: %+v, %v; want no games rated", merged, err)
 	}
 }
+
+// TestShootingAgainst: Ana's shots by kind in her games against Ben, and
+// none against a stranger.
+func TestShootingAgainst(t *testing.T) {
+	games := []play.Played{playedFrom(t, "rules/spellsarrows/testdata/random-1.json", nil), playedFrom(t, "rules/spellsarrows/testdata/random-2.json", nil)}
+	k := spellsarrows.Kind{}
+	rates, ok, err := play.ShootingAgainst(k, "Ana", "Ben", games)
+	if err != nil || !ok || len(rates) == 0 {
+		t.Fatalf("Ana against Ben: %+v, %v, %v", rates, ok, err)
+	}
+	rows, err := k.PlayerRows("Ana", games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried := 0
+	for _, r := range rates {
+		if r.Made > r.Tried || r.Kind == "" {
+			t.Fatalf("rate %+v", r)
+		}
+		tried += r.Tried
+	}
+	if tried != len(rows)-1 {
+		t.Fatalf("%d shots by kind, %d in Ana's rows", tried, len(rows)-1)
+	}
+	if rates, ok, err := play.ShootingAgainst(k, "Ana", "Zed", games); err != nil || !ok || rates != nil {
+		t.Fatalf("Ana against nobody she played: %+v, %v, %v", rates, ok, err)
+	}
+	if _, ok, _ := play.ShootingAgainst(tower.Kind{}, "Ana", "Ben", nil); ok {
+		t.Fatal("Mage's Tower keeps no shooting records")
+	}
+}

@@ -106,6 +106,8 @@ type RatingView struct {
 	Rival       string
 	Nemesis     string
 	Best, Worst string
+	// Shooting says the head-to-head table has a shooting column.
+	Shooting bool
 }
 
 // VersusRow is the player's record against one opponent.
@@ -114,6 +116,9 @@ type VersusRow struct {
 	URL                 string
 	Games, Wins, Losses int
 	Draws               int
+	// Shooting is the player's shooting by kind against this opponent
+	// ("toll 5/8 · arrow 1/3"), for games that keep shooting records.
+	Shooting string
 }
 
 // Plot is a rating over time as an SVG line: the points are already in
