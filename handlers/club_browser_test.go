@@ -51,10 +51,27 @@ func TestClubInTheBrowser(t *testing.T) {
 	newSAGame(ben, a.URL, "Ben", "Ana", "6", "5")
 	ben.step("spy-shot-miss", 1)
 	newSAGame(cleo, a.URL, "Cleo", "Dov", "6", "5")
+	// And each imports a finished game, for the league table.
+	for p, rec := range map[*phone]string{ana: "random-1", ben: "random-2"} {
+		p.open(a.URL + "/import")
+		p.do(fill(chromedp.CSS("#json"), saRecord(t, rec)))
+		p.tap("import-submit")
+		settle(p, `document.readyState==='complete' && location.pathname.startsWith('/g/')`)
+	}
+	for name, p := range map[string]*phone{"Ana": ana, "Ben": ben} {
+		p.open(a.URL + "/league/spells-arrows")
+		if got := eval[string](p, `Array.from(document.querySelectorAll('[data-testid="league-row"] td:nth-child(5)')).map(e => e.textContent.trim()).join(',')`); got != "2,2" {
+			t.Errorf("%s's league counts games %q, want 2,2", name, got)
+		}
+	}
+	ben.screenshot("club-league")
+	ben.open(a.URL + "/league/spells-arrows/player?name=Ana")
+	ben.do(shown(sel("rating-plot")), shown(sel("head-to-head")))
+	ben.screenshot("club-rating")
 
 	for name, p := range map[string]*phone{"Ana": ana, "Ben": ben} {
-		if n := clubGames(p, a.URL); n != 2 {
-			t.Errorf("%s's phone lists %d of the club's games, want 2", name, n)
+		if n := clubGames(p, a.URL); n != 4 {
+			t.Errorf("%s's phone lists %d of the club's games, want 4", name, n)
 		}
 		if got := eval[string](p, `Array.from(document.querySelectorAll('[data-testid="games"] > li strong')).map(e => e.textContent).sort().join(' | ')`); strings.Contains(got, "Cleo") {
 			t.Errorf("%s's phone lists Cleo's game: %s", name, got)
@@ -81,8 +98,8 @@ func TestClubInTheBrowser(t *testing.T) {
 	if eval[bool](ben, `!!document.querySelector('[data-testid="home-filter"]')`) {
 		t.Error("Ben left, his home still offers the club's games")
 	}
-	if n := clubGames(ana, a.URL); n != 2 {
-		t.Errorf("after Ben left the club lists %d games, want 2 (his game stays)", n)
+	if n := clubGames(ana, a.URL); n != 4 {
+		t.Errorf("after Ben left the club lists %d games, want 4 (his games stay)", n)
 	}
 
 	// Cleo joins with a new invite; Ana, the owner, removes her.
@@ -93,8 +110,8 @@ func TestClubInTheBrowser(t *testing.T) {
 	cleo.open(a.URL + link)
 	cleo.tap("join-club")
 	settle(cleo, `!!document.querySelector('[data-testid="confirm-words"]')`)
-	if n := clubGames(cleo, a.URL); n != 3 {
-		t.Errorf("Cleo in the club sees %d games, want 3", n)
+	if n := clubGames(cleo, a.URL); n != 5 {
+		t.Errorf("Cleo in the club sees %d games, want 5", n)
 	}
 	ana.open(a.URL + "/club")
 	ana.tap("remove-member")

@@ -212,7 +212,9 @@ func (h *Handler) ratingPage(c echo.Context) error {
 	}
 	if best, worst, ok := rating.BestAndWorst(me); ok {
 		v.Best = fmt.Sprintf("%s (%+.0f)", dayText(best.Day), best.Change)
-		v.Worst = fmt.Sprintf("%s (%+.0f)", dayText(worst.Day), worst.Change)
+		if len(me.History) > 1 {
+			v.Worst = fmt.Sprintf("%s (%+.0f)", dayText(worst.Day), worst.Change)
+		}
 	}
 	c.Response().Header().Set("Cache-Control", "private, no-cache")
 	return render(c, http.StatusOK, views.RatingPage(h.page(c, name, "club"), v))

@@ -127,16 +127,23 @@ type Plot struct {
 	Width, Height int
 	Line          string // polyline points
 	Band          string // polygon points of rating ± deviation
+	Dots          []PlotDot
 	Top, Bottom   string // the ratings at the top and bottom edges
 	First, Last   string // the first and last day
 	Label         string // what the plot shows, for screen readers
 }
+
+// PlotDot is one day's point of the plot.
+type PlotDot struct{ X, Y string }
 
 // PlotPoint is one day of a rating.
 type PlotPoint struct {
 	Day               string
 	Rating, Deviation float64
 }
+
+// plotMargin keeps the dots at the edges whole.
+const plotMargin = 4
 
 // RatingPlot draws points (one per day of play, oldest first) into a
 // plot of w by h.
@@ -155,12 +162,13 @@ func RatingPlot(points []PlotPoint, w, h int) Plot {
 		if len(points) == 1 {
 			return float64(w) / 2
 		}
-		return float64(i) * float64(w-1) / float64(len(points)-1)
+		return plotMargin + float64(i)*float64(w-2*plotMargin)/float64(len(points)-1)
 	}
-	y := func(r float64) float64 { return float64(h) - (r-lo)/(hi-lo)*float64(h) }
+	y := func(r float64) float64 { return plotMargin + (hi-r)/(hi-lo)*float64(h-2*plotMargin) }
 	var line, upper, lower []string
 	for i, pt := range points {
 		line = append(line, fmt.Sprintf("%.1f,%.1f", x(i), y(pt.Rating)))
+		p.Dots = append(p.Dots, PlotDot{X: fmt.Sprintf("%.1f", x(i)), Y: fmt.Sprintf("%.1f", y(pt.Rating))})
 		upper = append(upper, fmt.Sprintf("%.1f,%.1f", x(i), y(pt.Rating+pt.Deviation)))
 		lower = append([]string{fmt.Sprintf("%.1f,%.1f", x(i), y(pt.Rating-pt.Deviation))}, lower...)
 	}
