@@ -14,6 +14,16 @@ func clubGames(p *phone, base string) int {
 	return eval[int](p, `document.querySelectorAll('[data-testid="games"] > li').length`)
 }
 
+// checkScreen requires the screen shown to fit the phone and to pass
+// axe-core's WCAG 2.1 A and AA rules.
+func checkScreen(p *phone, src, name string) {
+	p.t.Helper()
+	p.fits(name)
+	for _, v := range p.axeRun(src) {
+		p.t.Errorf("%s: axe %s on %s", name, v.ID, strings.Join(v.Nodes, " | "))
+	}
+}
+
 // TestClubInTheBrowser: two phones (two browser contexts) pair through the
 // club page and its invite, read the same words, each plays, and both see
 // one history; a third phone sees nothing of it; then one leaves and the
@@ -24,8 +34,10 @@ func TestClubInTheBrowser(t *testing.T) {
 	ana := &phone{t: t, ctx: ctx}
 	ben := &phone{t: t, ctx: another()}
 	cleo := &phone{t: t, ctx: another()}
+	axe := axeSource(t)
 
 	ana.open(a.URL + "/club")
+	checkScreen(ana, axe, "club: start")
 	ana.do(fill(chromedp.CSS("#club-name"), "Thursday court"))
 	ana.tap("start-club")
 	settle(ana, `!!document.querySelector('[data-testid="make-invite"]')`)
@@ -33,13 +45,16 @@ func TestClubInTheBrowser(t *testing.T) {
 	settle(ana, `!!document.querySelector('[data-testid="invite-qr"]') && document.querySelector('[data-testid="invite-qr"]').complete && document.querySelector('[data-testid="invite-qr"]').naturalWidth > 0`)
 	link := eval[string](ana, `document.querySelector('[data-testid="invite-link"]').getAttribute('href')`)
 	ana.screenshot("club-invite")
+	checkScreen(ana, axe, "club: invite")
 
 	ben.open(a.URL + link)
 	ben.do(shown(sel("join-club")))
+	checkScreen(ben, axe, "club: join")
 	ben.tap("join-club")
 	settle(ben, `!!document.querySelector('[data-testid="confirm-words"]')`)
 	words := ben.text("confirm-words")
 	ben.screenshot("club-joined")
+	checkScreen(ben, axe, "club: joined")
 	ana.open(a.URL + "/club")
 	if got := ana.text("invite-words"); got != words || len(strings.Fields(words)) != 3 {
 		t.Fatalf("Ana's phone shows %q, Ben's %q: want the same three words", got, words)
@@ -65,9 +80,11 @@ func TestClubInTheBrowser(t *testing.T) {
 		}
 	}
 	ben.screenshot("club-league")
+	checkScreen(ben, axe, "club: league")
 	ben.open(a.URL + "/league/spells-arrows/player?name=Ana")
 	ben.do(shown(sel("rating-plot")), shown(sel("head-to-head")))
 	ben.screenshot("club-rating")
+	checkScreen(ben, axe, "club: rating")
 
 	for name, p := range map[string]*phone{"Ana": ana, "Ben": ben} {
 		if n := clubGames(p, a.URL); n != 4 {
@@ -78,6 +95,7 @@ func TestClubInTheBrowser(t *testing.T) {
 		}
 	}
 	ben.screenshot("club-home")
+	checkScreen(ben, axe, "club: home")
 	cleo.open(a.URL + "/")
 	if n := eval[int](cleo, `document.querySelectorAll('[data-testid="games"] > li').length`); n != 1 {
 		t.Errorf("the third phone lists %d games, want its own one", n)
