@@ -189,6 +189,10 @@ func (h *Handler) ratingPage(c echo.Context) error {
 	vs := rating.Opponents(rated, name)
 	for _, o := range vs {
 		row := views.VersusRow{Opponent: o.Opponent, Games: o.Games, Wins: o.Wins, Losses: o.Losses, Draws: o.Draws}
+		if o.Scored {
+			row.Points = fmt.Sprintf("%d to %d", o.PointsFor, o.PointsAgainst)
+			v.Points = true
+		}
 		if !strings.HasSuffix(o.Opponent, " bot") {
 			row.URL = ratingURL(in.ID, o.Opponent)
 		}

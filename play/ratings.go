@@ -27,6 +27,10 @@ type Placing struct {
 	Place int    // 1 the best; a shared place is shared
 	// Bot is the bot's fixed rating (nil for a person).
 	Bot *rating.Rating
+	// Points is the seat's score, when the game gives every seat one
+	// (Scored): head to head adds them up.
+	Points int
+	Scored bool
 }
 
 // BotRating is a bot level's fixed rating: measured ratings have a small
@@ -88,7 +92,7 @@ func RatedGames(k Kind, games []Played, role string, names func(string) string) 
 			if role != "" {
 				name = RoleKey(name, p.Role)
 			}
-			rg.Seats = append(rg.Seats, rating.Seat{Player: name, Place: p.Place, Fixed: p.Bot})
+			rg.Seats = append(rg.Seats, rating.Seat{Player: name, Place: p.Place, Fixed: p.Bot, Points: p.Points, Scored: p.Scored})
 		}
 		rated = append(rated, rg)
 	}

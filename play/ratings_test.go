@@ -49,7 +49,7 @@ func TestPlacings(t *testing.T) {
 		{"Mage's Tower against an Archmage Mage", tower.Kind{}, playedFrom(t, "rules/tower/testdata/mage-wins.json", map[int]string{1: "search"}),
 			[]play.Placing{{Name: "Ana", Place: 2}, {Name: "Archmage bot", Place: 1, Bot: play.BotRating(2040)}}},
 		{"The Arcane Scribes, bots named in the record", scribes.Kind{}, playedFrom(t, "rules/scribes/testdata/three-mixed.record.json", nil),
-			[]play.Placing{{Name: "Adept bot", Place: 2, Bot: play.BotRating(2010)}, {Name: "Apprentice bot", Place: 3, Bot: play.BotRating(1000)}, {Name: "Adept bot", Place: 1, Bot: play.BotRating(2010)}}},
+			[]play.Placing{{Name: "Adept bot", Place: 2, Bot: play.BotRating(2010), Points: 98, Scored: true}, {Name: "Apprentice bot", Place: 3, Bot: play.BotRating(1000), Points: 13, Scored: true}, {Name: "Adept bot", Place: 1, Bot: play.BotRating(2010), Points: 110, Scored: true}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

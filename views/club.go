@@ -106,8 +106,8 @@ type RatingView struct {
 	Rival       string
 	Nemesis     string
 	Best, Worst string
-	// Shooting says the head-to-head table has a shooting column.
-	Shooting bool
+	// Shooting and Points say the head-to-head table has those columns.
+	Shooting, Points bool
 }
 
 // VersusRow is the player's record against one opponent.
@@ -116,6 +116,9 @@ type VersusRow struct {
 	URL                 string
 	Games, Wins, Losses int
 	Draws               int
+	// Points are both players' points in their games ("245 to 198"),
+	// for games that score every seat.
+	Points string
 	// Shooting is the player's shooting by kind against this opponent
 	// ("toll 5/8 · arrow 1/3"), for games that keep shooting records.
 	Shooting string

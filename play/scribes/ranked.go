@@ -56,7 +56,7 @@ func (Kind) Placings(t play.Table) ([]play.Placing, bool, error) {
 				place++
 			}
 		}
-		out[i] = play.Placing{Name: s.Name, Place: place}
+		out[i] = play.Placing{Name: s.Name, Place: place, Points: s.Points, Scored: true}
 		level := t.Bot(s.Seat)
 		if level == "" && s.Seat < len(setup.Bots) {
 			level = setup.Bots[s.Seat]

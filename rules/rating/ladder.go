@@ -17,6 +17,10 @@ type Seat struct {
 	// Fixed is a bot's measured rating: it rates the others and is never
 	// rated itself.
 	Fixed *Rating
+	// Points is the seat's score when the game keeps one (Scored); head to
+	// head adds them up. Ratings go by places only.
+	Points int
+	Scored bool
 }
 
 // Game is one finished game as a rating sees it.

@@ -182,9 +182,12 @@ func TestOpponents(t *testing.T) {
 		g("4", 2, "Ana", 1, "Ben", 1, "Cy", 3), // imported twice
 		g("5", 3, "Ben", 1, "Cy", 2),
 	}
+	games[3].Seats[0].Points, games[3].Seats[0].Scored = 40, true
+	games[3].Seats[1].Points, games[3].Seats[1].Scored = 40, true
+	games[4] = games[3]
 	vs := Opponents(games, "Ana")
 	want := []Versus{
-		{Opponent: "Ben", Games: 3, Wins: 1, Losses: 1, Draws: 1},
+		{Opponent: "Ben", Games: 3, Wins: 1, Losses: 1, Draws: 1, PointsFor: 40, PointsAgainst: 40, Scored: true},
 		{Opponent: "Cy", Games: 2, Wins: 1, Losses: 1},
 	}
 	if !reflect.DeepEqual(vs, want) {

@@ -14,6 +14,10 @@ type Versus struct {
 	Wins     int // placed above the opponent
 	Losses   int // placed below
 	Draws    int // the same place
+	// Points scored by the player and by the opponent in the games of
+	// theirs that keep a score for both.
+	PointsFor, PointsAgainst int
+	Scored                   bool
 }
 
 // Opponents is player's record against each opponent, the most games first
@@ -40,6 +44,11 @@ func Opponents(games []Game, player string) []Versus {
 				by[s.Player] = v
 			}
 			v.Games++
+			if g.Seats[me].Scored && s.Scored {
+				v.PointsFor += g.Seats[me].Points
+				v.PointsAgainst += s.Points
+				v.Scored = true
+			}
 			switch score(g.Seats[me].Place, s.Place) {
 			case 1:
 				v.Wins++
