@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/phone"
 )
@@ -24,7 +26,23 @@ func (h *Handler) home(c echo.Context) error {
 	if err != nil || page < 1 {
 		page = 1
 	}
-	games, total, err := h.store.GamesPage(ctx, dev, (page-1)*size, size)
+	// In a club the list shows this phone's games or, with ?show=club,
+	// every game of the club's phones.
+	cl, inClub, err := h.clubOf(c)
+	if err != nil {
+		return err
+	}
+	filter := views.ClubFilter{Club: cl.Name, Show: "mine"}
+	gamesPage := func(offset int) ([]store.Game, int, error) {
+		return h.store.GamesPage(ctx, dev, offset, size)
+	}
+	if inClub && c.QueryParam("show") == "club" {
+		filter.Show = "club"
+		gamesPage = func(offset int) ([]store.Game, int, error) {
+			return h.store.ClubGamesPage(ctx, cl.ID, offset, size)
+		}
+	}
+	games, total, err := gamesPage((page - 1) * size)
 	if err != nil {
 		return fmt.Errorf("list games: %w", err)
 	}
@@ -32,16 +50,16 @@ func (h *Handler) home(c echo.Context) error {
 	if page > pages {
 		// A page past the end (games were deleted meanwhile): the last one.
 		page = pages
-		if games, total, err = h.store.GamesPage(ctx, dev, (page-1)*size, size); err != nil {
+		if games, total, err = gamesPage((page - 1) * size); err != nil {
 			return fmt.Errorf("list games: %w", err)
 		}
 	}
-	list := views.GameList{Page: page, Pages: pages, Total: total}
+	list := views.GameList{Page: page, Pages: pages, Total: total, Filter: filter}
 	if page > 1 {
-		list.Newer = pageURL(page - 1)
+		list.Newer = pageURL(page-1, filter.Show)
 	}
 	if page < pages {
-		list.Older = pageURL(page + 1)
+		list.Older = pageURL(page+1, filter.Show)
 	}
 	list.Items = make([]views.GameItem, 0, len(games))
 	for _, g := range games {
@@ -63,11 +81,18 @@ func (h *Handler) home(c echo.Context) error {
 	return render(c, http.StatusOK, views.Home(h.page(c, "Your games", "home"), list, h.choices()))
 }
 
-func pageURL(n int) string {
-	if n == 1 {
+func pageURL(n int, show string) string {
+	q := ""
+	if show == "club" {
+		q = "show=club"
+	}
+	if n > 1 {
+		q = strings.TrimPrefix(q+"&page="+strconv.Itoa(n), "&")
+	}
+	if q == "" {
 		return "/"
 	}
-	return "/?page=" + strconv.Itoa(n)
+	return "/?" + q
 }
 
 func (h *Handler) newIndex(c echo.Context) error {

@@ -30,11 +30,12 @@ const (
 	adviceWait   = 5 * time.Second
 )
 
-// knownNames are the person names of this device's latest games, newest
+// knownNames are the person names of the latest games this phone counts
+// (its own, or its club's), newest
 // first, each once (bots' seats are not people to pick).
 func (h *Handler) knownNames(c echo.Context) ([]string, error) {
 	ctx := c.Request().Context()
-	games, err := h.store.Games(ctx, device(c))
+	games, err := h.countedGames(c)
 	if err != nil {
 		return nil, fmt.Errorf("list games: %w", err)
 	}
@@ -70,45 +71,14 @@ func (h *Handler) knownNames(c echo.Context) ([]string, error) {
 	return out, nil
 }
 
-// playedBy loads this device's games of kind k (its own and those it holds
-// a seat in, newest first) in which any of names plays, each as the
-// device's seat sees it, each game once (play.Distinct: copies a device
-// made before imports recognised a held game count once). A game whose
-// record is damaged is left out and listed apart (skipped), so one bad
-// record never fails a player's page.
+// playedBy loads the games of kind k this phone counts (its own, or its
+// club's: countedPlayed) in which any of names plays, each game once. A
+// game whose record is damaged is left out and listed apart (skipped), so
+// one bad record never fails a player's page.
 func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) (out []play.PlayerGame, skipped []views.SkippedGame, err error) {
-	ctx := c.Request().Context()
-	games, err := h.store.Games(ctx, device(c))
-	if err != nil {
-		return nil, nil, fmt.Errorf("list games: %w", err)
-	}
-	for _, g := range games {
-		if g.Kind != k.Info().ID {
-			continue
-		}
-		players, err := k.Players(g.Setup)
-		if err != nil || !slices.ContainsFunc(players, func(p string) bool { return slices.Contains(names, strings.TrimSpace(p)) }) {
-			continue
-		}
-		g, log, d, err := h.playedGood(ctx, k, g)
-		if err != nil {
-			return nil, nil, err
-		}
-		if d != nil {
-			skipped = append(skipped, views.SkippedGame{Title: g.Title, URL: "/g/" + g.ID, Why: d.Words()})
-			continue
-		}
-		seat, ok, seats, err := h.seatOf(c, g)
-		if err != nil {
-			return nil, nil, err
-		}
-		if !ok {
-			continue // the seat was given up since the list was read
-		}
-		t := h.table(c, screen{Game: g, Seats: seats, Seat: seat}, log)
-		out = append(out, play.PlayerGame{Table: t, Started: g.Created, URL: "/g/" + g.ID})
-	}
-	return play.Distinct(out), skipped, nil
+	return h.countedPlayed(c, k, func(players []string) bool {
+		return slices.ContainsFunc(players, func(p string) bool { return slices.Contains(names, strings.TrimSpace(p)) })
+	})
 }
 
 // players is GET /players: the names this device has used, or with

@@ -19,7 +19,7 @@ import (
 func (h *Handler) qrCode(c echo.Context) error {
 	p := c.QueryParam("path")
 	if !qrPathAllowed(p) {
-		return badRequest("A QR code can only be drawn for a spectator link (/watch/...) or a seat's join link (/join/...).")
+		return badRequest("A QR code can only be drawn for a spectator link (/watch/...), a seat's join link (/join/...) or a club invite (/club/join/...).")
 	}
 	abs := c.Scheme() + "://" + c.Request().Host + p
 	code, err := qrcode.NewWith(abs, qrcode.WithErrorCorrectionLevel(qrcode.ErrorCorrectionMedium))
@@ -36,7 +36,8 @@ func (h *Handler) qrCode(c echo.Context) error {
 	return c.Blob(http.StatusOK, "image/svg+xml", w.buf.Bytes())
 }
 
-// qrPathAllowed accepts "/watch/<token>" and "/join/<token>" with a plain
+// qrPathAllowed accepts "/watch/<token>", "/join/<token>" and a club's
+// invite "/club/join/<code>" with a plain
 // token (letters, digits, '-' and '_'), nothing else: no host, no query.
 func qrPathAllowed(p string) bool {
 	var token string
@@ -45,6 +46,8 @@ func qrPathAllowed(p string) bool {
 		token = strings.TrimPrefix(p, "/watch/")
 	case strings.HasPrefix(p, "/join/"):
 		token = strings.TrimPrefix(p, "/join/")
+	case strings.HasPrefix(p, "/club/join/"):
+		token = strings.TrimPrefix(p, "/club/join/")
 	default:
 		return false
 	}

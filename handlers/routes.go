@@ -19,6 +19,23 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/players", h.players)
 	e.GET("/players/:game/attempts.csv", h.playerCSV)
 
+	// Clubs (club.go, club_league.go): phones that share their games; an
+	// invite's link shows the club, its button joins. League tables,
+	// ratings and every game as CSV, over the games this phone counts.
+	e.GET("/club", h.clubShow)
+	e.POST("/club", h.clubStart)
+	e.POST("/club/invite", h.clubInvite)
+	e.POST("/club/invite/:code/revoke", h.clubRevoke)
+	e.GET("/club/join/:code", h.clubJoinPage)
+	e.POST("/club/join/:code", h.clubJoin)
+	e.POST("/club/leave", h.clubLeave)
+	e.POST("/club/remove", h.clubRemove)
+	e.POST("/club/names/merge", h.clubMerge)
+	e.POST("/club/names/split", h.clubSplit)
+	e.GET("/league/games.csv", h.gamesCSV)
+	e.GET("/league/:game", h.league)
+	e.GET("/league/:game/player", h.ratingPage)
+
 	// One game, whatever its kind: its play.Kind draws and checks it.
 	e.GET("/g/:id", h.gameShow)
 	e.POST("/g/:id/act", h.gameAct)

@@ -176,6 +176,9 @@ type Store interface {
 	// returns the keys now kept, newest first.
 	AddSessionKeys(ctx context.Context, add []string, front bool, keep int) ([]string, error)
 
+	// Clubs: phones that share their games (club.go).
+	Clubs
+
 	Close() error
 }
 

@@ -45,6 +45,11 @@ grimoire replay FILE|-
   Prints the final state of a game record as JSON (exit 0), or one line
   "action N: reason" on standard error (exit 1). "-" reads standard input.
 
+grimoire ratings [--game GAME] [--role spy|mage] FILE...
+  Prints the Glicko-2 rating table of the finished games among the record
+  files, by the code of the app's league table (docs/clubs.md). A file's
+  day of play is its modification day.
+
 grimoire healthcheck [--url URL]
   Asks a running server's /healthz (exit 0 when healthy); for container
   health checks.

@@ -48,6 +48,7 @@ commands:
   serve        run the web app (the default)
   replay       print the final state of a game record: grimoire replay FILE|-
   simulate     play bots against each other: grimoire simulate GAME -n N
+  ratings      the rating table of game records: grimoire ratings [--game G] FILE...
   healthcheck  ask a running server's /healthz (container health checks)
   rotate-session-keys
                sign new cookies with a new key, keep the previous ones
@@ -75,6 +76,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return replay(args, stdin, stdout, stderr)
 	case "simulate":
 		return simulate(games(), args, stdout, stderr)
+	case "ratings":
+		return ratings(args, stdout, stderr)
 	case "healthcheck":
 		return healthcheck(ctx, args, stdout, stderr)
 	case "rotate-session-keys":

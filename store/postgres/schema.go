@@ -61,4 +61,46 @@ CREATE INDEX seats_holder ON seats (holder) WHERE holder <> '';
 	pos integer PRIMARY KEY,
 	key text NOT NULL UNIQUE
 );`,
+	// Clubs: phones that share their games (store/club.go). A member's
+	// row stays when it leaves (left_at), so its games from before stay
+	// with the club; a device is a member of one club at a time.
+	`
+CREATE TABLE clubs (
+	id      text PRIMARY KEY,
+	name    text NOT NULL,
+	owner   text NOT NULL,
+	starter text NOT NULL, -- the device that started it, for the limit
+	created timestamptz NOT NULL
+);
+CREATE INDEX clubs_starter_created ON clubs (starter, created);
+
+CREATE TABLE club_members (
+	club_id text NOT NULL REFERENCES clubs (id) ON DELETE CASCADE,
+	device  text NOT NULL,
+	joined  timestamptz NOT NULL,
+	left_at timestamptz, -- NULL while a member
+	removed boolean NOT NULL DEFAULT false,
+	PRIMARY KEY (club_id, device)
+);
+CREATE UNIQUE INDEX club_members_one_club ON club_members (device) WHERE left_at IS NULL;
+
+CREATE TABLE club_invites (
+	code      text PRIMARY KEY,
+	club_id   text NOT NULL REFERENCES clubs (id) ON DELETE CASCADE,
+	by_device text NOT NULL,
+	created   timestamptz NOT NULL,
+	expires   timestamptz NOT NULL,
+	revoked   boolean NOT NULL DEFAULT false,
+	used_by   text NOT NULL DEFAULT '',
+	used_at   timestamptz
+);
+CREATE INDEX club_invites_club ON club_invites (club_id, created);
+
+CREATE TABLE club_names (
+	club_id   text NOT NULL REFERENCES clubs (id) ON DELETE CASCADE,
+	name      text NOT NULL,
+	into_name text NOT NULL,
+	PRIMARY KEY (club_id, name)
+);
+`,
 }

@@ -55,4 +55,46 @@ CREATE INDEX seats_holder ON seats (holder) WHERE holder <> '';
 	pos INTEGER PRIMARY KEY,
 	key TEXT NOT NULL UNIQUE
 ) STRICT;`,
+	// Clubs: phones that share their games (store/club.go). A member's
+	// row stays when it leaves (left_at), so its games from before stay
+	// with the club; a device is a member of one club at a time.
+	`
+CREATE TABLE clubs (
+	id      TEXT PRIMARY KEY,
+	name    TEXT NOT NULL,
+	owner   TEXT NOT NULL,
+	starter TEXT NOT NULL, -- the device that started it, for the limit
+	created INTEGER NOT NULL -- unix ms, UTC
+) STRICT;
+CREATE INDEX clubs_starter_created ON clubs (starter, created);
+
+CREATE TABLE club_members (
+	club_id TEXT NOT NULL REFERENCES clubs (id) ON DELETE CASCADE,
+	device  TEXT NOT NULL,
+	joined  INTEGER NOT NULL,
+	left_at INTEGER, -- NULL while a member
+	removed INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (club_id, device)
+) STRICT;
+CREATE UNIQUE INDEX club_members_one_club ON club_members (device) WHERE left_at IS NULL;
+
+CREATE TABLE club_invites (
+	code      TEXT PRIMARY KEY,
+	club_id   TEXT NOT NULL REFERENCES clubs (id) ON DELETE CASCADE,
+	by_device TEXT NOT NULL,
+	created   INTEGER NOT NULL,
+	expires   INTEGER NOT NULL,
+	revoked   INTEGER NOT NULL DEFAULT 0,
+	used_by   TEXT NOT NULL DEFAULT '',
+	used_at   INTEGER
+) STRICT;
+CREATE INDEX club_invites_club ON club_invites (club_id, created);
+
+CREATE TABLE club_names (
+	club_id   TEXT NOT NULL REFERENCES clubs (id) ON DELETE CASCADE,
+	name      TEXT NOT NULL,
+	into_name TEXT NOT NULL,
+	PRIMARY KEY (club_id, name)
+) STRICT;
+`,
 }

@@ -67,6 +67,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"GamesPage", testGamesPage},
 		{"CountGamesSince", testCountGamesSince},
 		{"SessionKeys", testSessionKeys},
+		{"Clubs", testClubs},
+		{"ClubJoinRace", testClubJoinRace},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,193 @@
+package views
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ClubView is the club page: a form to start one for a phone in none, or
+// the club with its phones, invites and merged names.
+type ClubView struct {
+	InClub  bool
+	Name    string
+	Owner   bool // this phone may remove others and revoke invites
+	Members []ClubMember
+	Invites []ClubInvite
+	// Fresh is the invite just made: its link and QR are shown large.
+	Fresh *ClubInvite
+	// Joined are the words of this phone's own pairing, shown after it
+	// joined (the phone that made the invite shows the same).
+	Joined string
+	Names  []ClubMerge
+	// People are the names in the club's games, for the merge form.
+	People []string
+	Games  []GameChoice // for the league links
+	// CanInvite: the club may make another invite today.
+	CanInvite bool
+	Limits    string // the limits, in a sentence
+}
+
+// ClubMember is one phone of a club.
+type ClubMember struct {
+	Handle string // names the phone in the remove form (not its device id)
+	Label  string // "This phone", "Phone 2"
+	Since  string
+	Words  string // the words shown when it paired ("" for the founder)
+	This   bool
+	Owner  bool
+	Left   string // "left 5 Dec", "removed 5 Dec"; "" while a member
+}
+
+// ClubInvite is one invite of a club.
+type ClubInvite struct {
+	Code    string
+	Link    string // the absolute path /club/join/CODE
+	State   string // open, used, revoked, expired
+	Expires string
+	Words   string // once used: the pairing's words
+}
+
+// ClubMerge is one merged name.
+type ClubMerge struct{ Name, Into string }
+
+// ClubJoinView is what an invite's link opens.
+type ClubJoinView struct {
+	Code    string
+	Club    string
+	Members int
+	Problem string // why the invite cannot be used ("" when it can)
+	// InClub is the name of the club this phone is in already, if any.
+	InClub string
+}
+
+// ClubFilter is the home list's choice between this phone's games and
+// the club's.
+type ClubFilter struct {
+	Club string // the club's name; "" for a phone in no club
+	Show string // "mine" or "club"
+}
+
+// LeagueView is a game's league table.
+type LeagueView struct {
+	Game     GameChoice
+	Scope    string // "Thursday court" or "this phone"
+	Role     string // "" every game; "spy" or "mage"
+	Roles    []string
+	Rows     []LeagueRow
+	Skipped  int // finished games whose record could not be read
+	Unplayed bool
+}
+
+// LeagueRow is one line of a league table.
+type LeagueRow struct {
+	Rank        int
+	Player      string
+	URL         string // the player's rating page ("" for a bot)
+	Rating      string
+	Deviation   string
+	Games, Wins int
+	Streak      string
+	Provisional bool
+	Bot         bool
+}
+
+// RatingView is one player's rating page in one game.
+type RatingView struct {
+	Game        GameChoice
+	Scope       string
+	Player      string
+	RecordsURL  string // the player's shooting records
+	Rating      string
+	Deviation   string
+	Provisional bool
+	Games, Wins int
+	Plot        Plot
+	Opponents   []VersusRow
+	Rival       string
+	Nemesis     string
+	Best, Worst string
+	// Shooting and Points say the head-to-head table has those columns.
+	Shooting, Points bool
+}
+
+// VersusRow is the player's record against one opponent.
+type VersusRow struct {
+	Opponent            string
+	URL                 string
+	Games, Wins, Losses int
+	Draws               int
+	// Points are both players' points in their games ("245 to 198"),
+	// for games that score every seat.
+	Points string
+	// Shooting is the player's shooting by kind against this opponent
+	// ("toll 5/8 · arrow 1/3"), for games that keep shooting records.
+	Shooting string
+}
+
+// Plot is a rating over time as an SVG line: the points are already in
+// the plot's coordinates.
+type Plot struct {
+	Width, Height int
+	Line          string // polyline points
+	Band          string // polygon points of rating ± deviation
+	Dots          []PlotDot
+	Top, Bottom   string // the ratings at the top and bottom edges
+	First, Last   string // the first and last day
+	Label         string // what the plot shows, for screen readers
+}
+
+// PlotDot is one day's point of the plot.
+type PlotDot struct{ X, Y string }
+
+// PlotPoint is one day of a rating.
+type PlotPoint struct {
+	Day               string
+	Rating, Deviation float64
+}
+
+// plotMargin keeps the dots at the edges whole.
+const plotMargin = 4
+
+// RatingPlot draws points (one per day of play, oldest first) into a
+// plot of w by h.
+func RatingPlot(points []PlotPoint, w, h int) Plot {
+	p := Plot{Width: w, Height: h}
+	if len(points) == 0 {
+		return p
+	}
+	lo, hi := points[0].Rating, points[0].Rating
+	for _, pt := range points {
+		lo = min(lo, pt.Rating-pt.Deviation)
+		hi = max(hi, pt.Rating+pt.Deviation)
+	}
+	lo, hi = lo-10, hi+10
+	x := func(i int) float64 {
+		if len(points) == 1 {
+			return float64(w) / 2
+		}
+		return plotMargin + float64(i)*float64(w-2*plotMargin)/float64(len(points)-1)
+	}
+	y := func(r float64) float64 { return plotMargin + (hi-r)/(hi-lo)*float64(h-2*plotMargin) }
+	var line, upper, lower []string
+	for i, pt := range points {
+		line = append(line, fmt.Sprintf("%.1f,%.1f", x(i), y(pt.Rating)))
+		p.Dots = append(p.Dots, PlotDot{X: fmt.Sprintf("%.1f", x(i)), Y: fmt.Sprintf("%.1f", y(pt.Rating))})
+		upper = append(upper, fmt.Sprintf("%.1f,%.1f", x(i), y(pt.Rating+pt.Deviation)))
+		lower = append([]string{fmt.Sprintf("%.1f,%.1f", x(i), y(pt.Rating-pt.Deviation))}, lower...)
+	}
+	p.Line = strings.Join(line, " ")
+	p.Band = strings.Join(append(upper, lower...), " ")
+	p.Top, p.Bottom = fmt.Sprintf("%.0f", hi), fmt.Sprintf("%.0f", lo)
+	p.First, p.Last = points[0].Day, points[len(points)-1].Day
+	last := points[len(points)-1]
+	p.Label = fmt.Sprintf("Rating over %d days of play, from %.0f on %s to %.0f on %s.", len(points), points[0].Rating, p.First, last.Rating, p.Last)
+	return p
+}
+
+// currentIf is aria-current's value for a link to the page shown.
+func currentIf(b bool) string {
+	if b {
+		return "page"
+	}
+	return "false"
+}
