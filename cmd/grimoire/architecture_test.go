@@ -54,8 +54,9 @@ func modulePackages(t *testing.T, pattern string, env ...string) (module string,
 // in each binary's list. So no binary reaches a game but through its Kind
 // (play/x), and the shared packages (the sheet frame, the handlers, play
 // itself, the record envelope) know no game at all, not even through
-// another package. The games are the folders under rules/ (record aside);
-// test files may use a game to drive the binary.
+// another package. A game is a folder under rules/ that play/ has a Kind
+// folder of too (rules/record and rules/rating serve every game); test
+// files may use a game to drive the binary.
 func TestArchitecture(t *testing.T) {
 	module, pkgs := modulePackages(t, "./...")
 	// The phone's module is package main built for js: its files are
@@ -63,7 +64,10 @@ func TestArchitecture(t *testing.T) {
 	_, wasm := modulePackages(t, "./cmd/grimoire-wasm", "GOOS=js", "GOARCH=wasm")
 	games := map[string]bool{}
 	for p := range pkgs {
-		if rest, ok := strings.CutPrefix(p, module+"/rules/"); ok && rest != "record" && !strings.Contains(rest, "/") {
+		if rest, ok := strings.CutPrefix(p, module+"/rules/"); ok && !strings.Contains(rest, "/") {
+			if _, kind := pkgs[module+"/play/"+rest]; !kind {
+				continue
+			}
 			games[rest] = true
 		}
 	}
