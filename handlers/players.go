@@ -90,7 +90,7 @@ func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) (out []p
 		if err != nil || !slices.ContainsFunc(players, func(p string) bool { return slices.Contains(names, strings.TrimSpace(p)) }) {
 			continue
 		}
-		g, log, d, err := h.playedGood(ctx, k, g)
+		g, log, d, err := h.session.LoadIfGood(ctx, k, g)
 		if err != nil {
 			return nil, nil, err
 		}
