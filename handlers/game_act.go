@@ -36,7 +36,8 @@ const conflictNotice = "The game changed before your tap arrived (another tap or
 // tap reads a write from the request (who taps, the fields, the version
 // the screen showed, the write's key), has the session play it, and
 // answers its outcome: the screen drawn again with the status the outcome
-// calls for, or for a stored tap without htmx a redirect to the game.
+// calls for, or for a stored tap without htmx a redirect to the game. A
+// damaged record is answered by the error handler, in words.
 func (h *Handler) tap(c echo.Context, op play.Op) error {
 	g, k, log, err := h.loadGame(c)
 	if err != nil {
@@ -70,6 +71,8 @@ func (h *Handler) tap(c echo.Context, op play.Op) error {
 		return badRequest(out.Reason)
 	case session.NoBots:
 		return notFound(out.Reason)
+	case session.RecordDamaged:
+		return out.Damaged
 	case session.Refused:
 		s.Status, s.Error = http.StatusUnprocessableEntity, out.Reason
 	case session.Conflict:

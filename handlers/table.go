@@ -108,9 +108,6 @@ func playSeats(rows []store.Seat, withJoins bool) []play.Seat {
 	return session.PlaySeats(rows, withJoins)
 }
 
-// played gives the table its kind's kept state (session.AttachState).
-func (h *Handler) played(k play.Kind, t *play.Table) { h.session.AttachState(k, t) }
-
 // formVersion reads the version the client's screen was drawn at.
 func formVersion(c echo.Context, def int) int {
 	var raw string
@@ -154,17 +151,15 @@ func (h *Handler) respond(c echo.Context, k play.Kind, s screen) error {
 }
 
 // screenOf answers with the game's screen: a whole page, or for htmx the
-// fragments that changed since the version the client's screen shows. Both
-// screens of an htmx answer come from the session's cache when this viewer
-// (or one with the same table) was shown them already: a tap renders only
-// the new screen, and a version's spectators share one rendering.
+// fragments that changed since the version the client's screen shows (the
+// session's Screens, mostly from its cache).
 func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
-	t := h.table(c, s, s.Log)
 	var step map[string][]string
 	if c.Request().Method == http.MethodGet {
 		step = c.QueryParams()
 	}
 	if s.From < 0 {
+		t := h.table(c, s, s.Log)
 		p := h.gamePage(c, s, t.Version)
 		if p.Flash == "" {
 			return h.wholePage(c, k, s.Status, p, t, step)
@@ -176,27 +171,11 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 		}
 		return render(c, s.Status, comp)
 	}
-	ctx := c.Request().Context()
-	viewer := session.ViewerKey(t)
-	now, err := h.session.DrawScreen(ctx, k, s.Game.ID, screenKey{Version: t.Version, Viewer: viewer, Step: session.StepKey(step)}, func() play.Table {
-		h.session.AttachState(k, &t)
-		return t
-	}, step)
+	sc, err := h.session.Screens(c.Request().Context(), k, s.Game, viewer(c, s), s.Log, s.From, step)
 	if err != nil {
 		return err
 	}
-	var before []rendered
-	if s.From <= len(s.Log) {
-		// What the client shows: the same viewer at its version. A game
-		// that cannot be drawn there (it never can, but a bad version
-		// should not fail the answer) just gets every fragment.
-		old, err := h.session.DrawScreen(ctx, k, s.Game.ID, screenKey{Version: s.From, Viewer: viewer}, func() play.Table {
-			return h.table(c, s, s.Log[:s.From])
-		}, nil)
-		if err == nil {
-			before = old
-		}
-	}
+	t, before, now := sc.Table, sc.Before, sc.Now
 	if wantsDelta(c) {
 		before, now = h.recordDelta(c, t, s, before, now)
 	}
@@ -212,7 +191,7 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 		if c.Response().Header().Get(recordDeltaHeader) != "" {
 			stripped = "delta"
 		}
-		key := screenKey{Version: t.Version, Viewer: viewer, Step: strconv.Itoa(s.From) + "\x00" + stripped + "\x00" + session.StepKey(step)}
+		key := screenKey{Version: t.Version, Viewer: sc.Viewer, Step: strconv.Itoa(s.From) + "\x00" + stripped + "\x00" + session.StepKey(step)}
 		return h.keptFragments(c, s.Status, s.Game.ID, key, before, now)
 	}
 	return writeFragments(c, s.Status, before, now, msg, isErr)

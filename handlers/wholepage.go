@@ -46,7 +46,7 @@ func (h *Handler) wholePage(c echo.Context, k play.Kind, status int, p views.Pag
 	key := screenKey{Version: t.Version, Viewer: session.ViewerKey(t), Step: pageStep + session.StepKey(step)}
 	r, ok := h.session.KeptScreen(t.GameID, key)
 	if !ok {
-		h.played(k, &t)
+		h.session.AttachState(k, &t)
 		p.CSRF = h.csrfSlot
 		comp, err := k.Page(p, t, step)
 		if err != nil {

@@ -263,6 +263,48 @@ func (s *Session) KeepScreen(id string, key ScreenKey, r []Rendered) {
 	s.cache.addScreen(id, key, r)
 }
 
+// Screen is a viewer's screen of a game after a request: the table it is
+// drawn from, the viewer's key (ViewerKey), the fragments now, and the
+// fragments as the client shows them at the version it named (nil when
+// unknown: the client then gets every fragment). Which of them changed is
+// the answer's to say, by their HTML.
+type Screen struct {
+	Table  play.Table
+	Viewer string
+	Before []Rendered
+	Now    []Rendered
+}
+
+// Screens is viewer v's screen of game g after log, and before it the
+// screen the client shows at version from, each from the cache when this
+// viewer (or one with the same table) was shown it already: a tap draws
+// only the new screen, and a version's spectators share one drawing. step
+// is the query of a GET step of the screen (nil after a write).
+func (s *Session) Screens(ctx context.Context, k play.Kind, g store.Game, v Viewer, log []store.Entry, from int, step url.Values) (Screen, error) {
+	t := s.Table(g, v, log)
+	viewer := ViewerKey(t)
+	now, err := s.DrawScreen(ctx, k, g.ID, ScreenKey{Version: t.Version, Viewer: viewer, Step: StepKey(step)}, func() play.Table {
+		s.AttachState(k, &t)
+		return t
+	}, step)
+	if err != nil {
+		return Screen{}, err
+	}
+	var before []Rendered
+	if from <= len(log) {
+		// What the client shows: the same viewer at its version. A game
+		// that cannot be drawn there (it never can, but a bad version
+		// should not fail the answer) just gets every fragment.
+		old, err := s.DrawScreen(ctx, k, g.ID, ScreenKey{Version: from, Viewer: viewer}, func() play.Table {
+			return s.Table(g, v, log[:from])
+		}, nil)
+		if err == nil {
+			before = old
+		}
+	}
+	return Screen{Table: t, Viewer: viewer, Before: before, Now: now}, nil
+}
+
 // DrawScreen is a screen's fragments rendered: the cache's when it keeps
 // them under key, otherwise drawn from the table (asked for only then) and
 // kept for the next request. A Fixed fragment is taken from another

@@ -13,10 +13,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a-h/templ"
+
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views"
 )
 
 // adder is a tiny game: a tap adds its "n" field (1 to 9) to the total.
@@ -73,6 +76,23 @@ func (adder) Step(t play.Table, s play.State, a json.RawMessage, seat int) (play
 	}
 	st := s.(total)
 	return total{st.sum + n, st.n + 1}, nil
+}
+
+// Fragments draws the total and the number of actions, from the kept
+// state when the table carries it.
+func (k adder) Fragments(t play.Table, _ url.Values) ([]views.Fragment, error) {
+	st, ok := t.State.(total)
+	if !ok || st.n != len(t.Actions) {
+		s, err := k.Start(t)
+		if err != nil {
+			return nil, err
+		}
+		st = s.(total)
+	}
+	return []views.Fragment{
+		{ID: "total", Component: templ.Raw("total " + strconv.Itoa(st.sum))},
+		{ID: "seat", Component: templ.Raw("seat " + strconv.Itoa(t.Viewer))},
+	}, nil
 }
 
 func (adder) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
@@ -421,5 +441,81 @@ func TestTableForTheViewer(t *testing.T) {
 	}
 	if session.ViewerKey(player) == session.ViewerKey(watch) {
 		t.Error("a player and a spectator share a screen key")
+	}
+}
+
+// A stale tap on a game another build has since damaged: the game read
+// again does not replay, and the outcome says where instead of a screen.
+func TestStaleTapOnADamagedRecord(t *testing.T) {
+	s, fs := played(t, false, action("2", -1))
+	ctx := context.Background()
+	g, k, log, err := s.Load(ctx, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs.add(g, []store.Entry{action("2", -1), action("12", -1)})
+	out, err := s.Play(ctx, session.Tap{Game: g, Kind: k, Log: log, Viewer: session.Viewer{Seat: play.Scorekeeper}, Op: play.OpAct, Form: url.Values{"n": {"3"}}, Version: 1, Key: "k", Redraw: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Result != session.RecordDamaged || out.Damaged == nil || out.Damaged.At != 2 || out.Stored {
+		t.Fatalf("outcome %+v", out)
+	}
+}
+
+// After a tap, the screen before it comes from the cache (the client was
+// shown it) and the one after is drawn once, then shared.
+func TestScreensBeforeAndAfterATap(t *testing.T) {
+	s, _ := played(t, false, action("2", -1))
+	ctx := context.Background()
+	v := session.Viewer{Seat: play.Scorekeeper, CSRF: "tok"}
+	screen := func(from int) session.Screen {
+		t.Helper()
+		g, k, log, err := s.Load(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := s.Screens(ctx, k, g, v, log, from, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	html := func(r []session.Rendered) string {
+		out := ""
+		for _, f := range r {
+			h, err := f.Render(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out += f.ID + ":" + h + ";"
+		}
+		return out
+	}
+	first := screen(1)
+	if got := html(first.Now); got != "total:total 2;seat:seat -1;" {
+		t.Fatalf("the screen at version 1 is %q", got)
+	}
+	drawn := s.CacheStats().Drawn
+	if out := tapOn(t, s, play.OpAct, 1, "k", url.Values{"n": {"3"}}); out.Result != session.Done {
+		t.Fatalf("tap: %+v", out)
+	}
+	after := screen(1)
+	if got, want := html(after.Before), html(first.Now); got != want {
+		t.Errorf("before the tap %q, want %q", got, want)
+	}
+	if got := html(after.Now); got != "total:total 5;seat:seat -1;" {
+		t.Errorf("after the tap %q", got)
+	}
+	if n := s.CacheStats().Drawn - drawn; n != 1 {
+		t.Errorf("%d screens drawn for the tap, want 1 (the one before it is kept)", n)
+	}
+	hits := s.CacheStats().ScreenHits
+	again := screen(1)
+	if html(again.Now) != html(after.Now) || s.CacheStats().ScreenHits-hits != 2 {
+		t.Errorf("asked again: %d screens from the cache, want 2", s.CacheStats().ScreenHits-hits)
+	}
+	if again.Table.Version != 2 || again.Viewer != session.ViewerKey(again.Table) {
+		t.Errorf("the screen's table is at version %d", again.Table.Version)
 	}
 }

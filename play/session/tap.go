@@ -50,18 +50,26 @@ const (
 	BadTap
 	// NoBots: a bot's move was asked of a game without bots.
 	NoBots
+	// RecordDamaged: the game was read again after another write, and
+	// another build stored what these rules refuse (Outcome.Damaged says
+	// where).
+	RecordDamaged
 )
 
-// Outcome is a tap's result with the game to draw after it: the screen's
-// game row and log (the current ones), which a caller draws for the viewer
-// (DrawScreen) before and after, sending the fragments that changed.
+// Outcome is a tap's result with the game to draw after it: the game row
+// and log now, whose screen a caller draws for the viewer with Screens
+// (the one before the tap and the one after), sending what changed.
 type Outcome struct {
 	Result Result
 	Reason string
-	// Stored says the tap's entries are in the log now, at this version.
+	// Stored says the tap is in the log now: stored by this call or by an
+	// earlier one with the same key, or, for a bot's move, asked for by
+	// another phone already.
 	Stored bool
 	Game   store.Game
 	Log    []store.Entry
+	// Damaged is the damage found when the result is RecordDamaged.
+	Damaged *Damaged
 }
 
 // Play judges tap tp on the game as loaded and stores it at the version it
@@ -70,8 +78,8 @@ type Outcome struct {
 // once, a tap on an older version is a Conflict (a bot's move someone else
 // asked for already is Done). A tap stored where it was judged moves the
 // cached log, kept state and screens on with no second read; after any
-// other write the stored game is read again, and an error is a *Damaged
-// when another build stored what these rules refuse.
+// other write the stored game is read again (RecordDamaged when another
+// build stored what these rules refuse). An error is the store's.
 func (s *Session) Play(ctx context.Context, tp Tap) (Outcome, error) {
 	g, k, log, v := tp.Game, tp.Kind, tp.Log, tp.Version
 	out := Outcome{Result: Done, Game: g, Log: log}
@@ -151,7 +159,11 @@ func (s *Session) Play(ctx context.Context, tp Tap) (Outcome, error) {
 		return Outcome{}, fmt.Errorf("reload game %s: %w", g.ID, err)
 	}
 	if out.Log, err = s.checkAndKeep(k, out.Game, out.Log); err != nil {
-		return Outcome{}, err // another build stored what these rules refuse
+		// Another build stored what these rules refuse.
+		if de := (*Damaged)(nil); errors.As(err, &de) {
+			return Outcome{Result: RecordDamaged, Damaged: de, Game: out.Game, Log: out.Log}, nil
+		}
+		return Outcome{}, err
 	}
 	return out, nil
 }
