@@ -59,9 +59,10 @@ func (h *Handler) tap(c echo.Context, op play.Op) error {
 		return badRequest("The tap did not say which version of the game it was made on. Reload the page.")
 	}
 	s := screen{Game: g, Log: log, Seats: seats, Seat: seat, From: v, Status: http.StatusOK}
+	partial := isPartial(c)
 	out, err := h.session.Play(c.Request().Context(), session.Tap{
 		Game: g, Kind: k, Log: log, Viewer: viewer(c, s), Op: op, Form: form,
-		Version: v, Key: clientActionID(c, form, v), At: h.now().UTC(), Redraw: isPartial(c),
+		Version: v, Key: clientActionID(c, form, v), At: h.now().UTC(), Redraw: partial,
 	})
 	if err != nil {
 		return err
@@ -78,11 +79,15 @@ func (h *Handler) tap(c echo.Context, op play.Op) error {
 	case session.Conflict:
 		s.Status, s.Notice = http.StatusConflict, conflictNotice
 	}
-	if out.Stored && !isPartial(c) {
+	if out.Stored && !partial {
 		return redirect(c, "/g/"+g.ID)
 	}
 	s.Game, s.Log = out.Game, out.Log
-	return h.respond(c, k, s)
+	if !partial {
+		s.From = -1
+	}
+	varyOnHTMX(c)
+	return h.screenOf(c, k, s)
 }
 
 // tapKey is a write's idempotency key: the device, the version its screen

@@ -64,8 +64,12 @@ func (h *Handler) loadWatched(c echo.Context) (store.Game, play.Kind, []store.En
 // kind and its log.
 func (h *Handler) load(c echo.Context, id string) (store.Game, play.Kind, []store.Entry, error) {
 	g, k, log, err := h.session.Load(c.Request().Context(), id)
-	if m := (*session.Missing)(nil); errors.As(err, &m) {
-		return g, nil, nil, notFound(m.Words)
+	if err != nil {
+		// Declared here, m costs nothing on the way of a game that loads.
+		var m *session.Missing
+		if errors.As(err, &m) {
+			return g, nil, nil, notFound(m.Words)
+		}
 	}
 	return g, k, log, err
 }
@@ -139,15 +143,6 @@ func (h *Handler) gamePage(c echo.Context, s screen, version int) views.Page {
 		p.Flash = "Not allowed: " + s.Error
 	}
 	return p
-}
-
-// respond renders after a write: fragments for htmx, a whole page otherwise.
-func (h *Handler) respond(c echo.Context, k play.Kind, s screen) error {
-	if !isPartial(c) {
-		s.From = -1
-	}
-	varyOnHTMX(c)
-	return h.screenOf(c, k, s)
 }
 
 // screenOf answers with the game's screen: a whole page, or for htmx the
