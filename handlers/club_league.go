@@ -38,7 +38,7 @@ func (h *Handler) countedPlayed(c echo.Context, k play.Kind, keep func(players [
 		if err != nil || !keep(players) {
 			continue
 		}
-		g, log, d, err := h.playedGood(ctx, k, g)
+		g, log, d, err := h.session.LoadIfGood(ctx, k, g)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -267,7 +267,7 @@ func (h *Handler) gamesCSV(c echo.Context) error {
 func (h *Handler) csvRow(c echo.Context, k play.Kind, g store.Game) ([]string, error) {
 	players, _ := k.Players(g.Setup)
 	row := []string{k.Info().ID, g.Created.UTC().Format("2006-01-02T15:04:05Z"), g.Title, "no", strings.Join(players, "; "), "", ""}
-	g, log, d, err := h.playedGood(c.Request().Context(), k, g)
+	g, log, d, err := h.session.LoadIfGood(c.Request().Context(), k, g)
 	if err != nil || d != nil {
 		return row, err
 	}

@@ -85,11 +85,11 @@ const deltaStep = "delta\x00"
 // deltaHeader is the delta header's value from version from to version (the
 // log's length), kept in the screen cache; false when it cannot be made.
 func (h *Handler) deltaHeader(s screen, version, from int) (string, bool) {
-	key := screenKey{version: version, step: deltaStep + strconv.Itoa(from)}
-	if r, ok := h.cache.screen(s.Game.ID, key); ok {
+	key := screenKey{Version: version, Step: deltaStep + strconv.Itoa(from)}
+	if r, ok := h.session.KeptScreen(s.Game.ID, key); ok {
 		return r[0].HTML, true
 	}
-	in := h.inForce(s.Game.ID, s.Log)
+	in := h.session.InForce(s.Game.ID, s.Log)
 	// An action in force now that was stored by version from was in force
 	// at from too (an undo only takes the latest back, and nothing comes
 	// back), and those are a prefix of both lists.
@@ -106,7 +106,7 @@ func (h *Handler) deltaHeader(s screen, version, from int) (string, bool) {
 		return "", false
 	}
 	v := asciiJSON(b)
-	h.cache.addScreen(s.Game.ID, key, []rendered{{ID: deltaStep, HTML: v}})
+	h.session.KeepScreen(s.Game.ID, key, []rendered{{ID: deltaStep, HTML: v}})
 	return v, true
 }
 

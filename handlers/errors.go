@@ -32,7 +32,7 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		// The stored record does not replay: nothing can be drawn or
 		// changed, and no retry helps. An htmx screen reloads, which
 		// shows the game's page of a damaged record.
-		code, msg, heading = http.StatusConflict, de.message(), "Record damaged"
+		code, msg, heading = http.StatusConflict, de.Message(), "Record damaged"
 		if isPartial(c) {
 			c.Response().Header().Set("HX-Refresh", "true")
 		}

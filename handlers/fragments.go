@@ -50,8 +50,8 @@ func (h *Handler) keptFragments(c echo.Context, status int, id string, key scree
 	if enc == "" || isHead(c) {
 		return writeFragments(c, status, before, after, "", false)
 	}
-	key.step = refreshStep + enc + "\x00" + key.step
-	z, ok := h.cache.screen(id, key)
+	key.Step = refreshStep + enc + "\x00" + key.Step
+	z, ok := h.session.KeptScreen(id, key)
 	if !ok {
 		buf := getBuf()
 		defer putBuf(buf)
@@ -75,7 +75,7 @@ func (h *Handler) keptFragments(c echo.Context, status int, id string, key scree
 			return err
 		}
 		z = []rendered{{ID: refreshStep + enc, HTML: body}}
-		h.cache.addScreen(id, key, z)
+		h.session.KeepScreen(id, key, z)
 	}
 	varyOnHTMX(c)
 	hd := c.Response().Header()
@@ -89,18 +89,18 @@ func fragmentsBody(ctx context.Context, buf *bytes.Buffer, before, after []rende
 	var sent []string
 	for _, f := range after {
 		prev, ok := fragmentOf(before, f.ID)
-		if ok && prev.later != nil && prev.later == f.later && !f.Fresh {
+		if ok && prev.SameDrawing(f) && !f.Fresh {
 			continue // the very same drawing
 		}
-		now, err := f.html(ctx)
+		now, err := f.Render(ctx)
 		if err != nil {
 			return fmt.Errorf("render fragment %s: %w", f.ID, err)
 		}
 		// A fragment whose element lies inside one sent here (the court's
 		// overlay in its map) is sent too: that swap emptied its element.
 		// Asked last, as it searches the sent fragments' text.
-		if ok && !f.Fresh && !(f.later == nil && insideOf(sent, f.ID)) {
-			was, err := prev.html(ctx)
+		if ok && !f.Fresh && !(!f.Later() && insideOf(sent, f.ID)) {
+			was, err := prev.Render(ctx)
 			if err != nil {
 				return fmt.Errorf("render fragment %s: %w", f.ID, err)
 			}

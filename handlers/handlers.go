@@ -18,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/static"
 	"github.com/grimoire-games/grimoire/store"
 )
@@ -70,11 +71,8 @@ type Handler struct {
 	quitOnce sync.Once
 	// advising holds the one advisor table being simulated (players.go).
 	advising chan struct{}
-	// cache keeps games' logs and rendered screens by version (cache.go).
-	cache *gameCache
-	// damages remembers the stored games whose records do not replay
-	// (damaged.go).
-	damages *damageMemo
+	// session loads, checks, caches and plays games (play/session).
+	session *session.Session
 	// csrfSlot stands for the CSRF token in cached whole pages (wholepage.go).
 	csrfSlot string
 	// devices remembers decoded session cookies (devices.go).
@@ -142,8 +140,7 @@ func New(cfg Config) (*Handler, error) {
 		proxies:   cfg.TrustedProxies,
 		quit:      make(chan struct{}),
 		advising:  make(chan struct{}, 1),
-		cache:     newGameCache(cacheMaxGames, cacheMaxBytes),
-		damages:   newDamageMemo(damageMemoMax),
+		session:   session.New(creations, cfg.Games, logger),
 		csrfSlot:  newCSRFSlot(),
 		devices:   newDeviceMemo(deviceMemoMax, time.Minute),
 		dict:      dict,

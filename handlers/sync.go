@@ -24,7 +24,7 @@ import (
 // 200 taken (or already taken), 409 the game moved on (another phone), 422
 // the rules refuse it, 4xx anything else the server will not take.
 
-// clientActionKey is where gameSync leaves the client's action id for write.
+// clientActionKey is where gameSync leaves the client's action id for tap.
 const clientActionKey = "grimoire.clientAction"
 
 var clientActionRE = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
@@ -51,9 +51,9 @@ func (h *Handler) gameSync(c echo.Context) error {
 	c.Request().Header.Set("HX-Request", "true")
 	switch c.FormValue("op") {
 	case "act":
-		return h.write(c, store.KindAction)
+		return h.tap(c, play.OpAct)
 	case "undo":
-		return h.write(c, store.KindUndo)
+		return h.tap(c, play.OpUndo)
 	}
 	return badRequest("An offline tap must be an action or an undo.")
 }

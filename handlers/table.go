@@ -1,177 +1,176 @@
 package handlers
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/store"
-	"github.com/grimoire-games/grimoire/views/offline"
+	"github.com/grimoire-games/grimoire/views"
 )
 
+// screen is one request's view of a game.
+type screen struct {
+	Game   store.Game
+	Log    []store.Entry
+	Seats  []store.Seat
+	Seat   int  // play.Scorekeeper, or the seat this device holds
+	Watch  bool // read-only (spectator, or a device with no seat)
+	From   int  // version the client's screen shows; -1 asks for a whole page
+	Status int
+	Notice string // a line for the flash slot ("The game moved on ...")
+	Error  string // why the last tap was refused
+}
+
+const scorekeeperSeat = play.Scorekeeper
+
 // botHolder prefixes the holder of a seat row played by a bot: "bot:greedy".
-const botHolder = "bot:"
+const botHolder = session.BotHolder
+
+// damagedError is a game whose record does not replay (session.Damaged).
+type damagedError = session.Damaged
+
+// rendered and screenKey are the session's drawn fragments and their keys.
+type (
+	rendered  = session.Rendered
+	screenKey = session.ScreenKey
+)
+
+// loadGame reads the game named in the URL, its kind and its log, in one
+// snapshot (the version always equals the log's length).
+func (h *Handler) loadGame(c echo.Context) (store.Game, play.Kind, []store.Entry, error) {
+	return h.load(c, c.Param("id"))
+}
+
+// loadWatched reads the game a spectator token names, its kind and its log.
+func (h *Handler) loadWatched(c echo.Context) (store.Game, play.Kind, []store.Entry, error) {
+	g, err := h.store.GameBySpectatorToken(c.Request().Context(), c.Param("token"))
+	if errors.Is(err, store.ErrNotFound) {
+		return g, nil, nil, notFound("This spectator link does not lead to a game (it may have been deleted).")
+	}
+	if err != nil {
+		return g, nil, nil, fmt.Errorf("load watched game: %w", err)
+	}
+	return h.load(c, g.ID)
+}
+
+// load is the session's Load with a missing game in HTTP's words. A record
+// that does not replay is a *damagedError that still carries the game, its
+// kind and its log.
+func (h *Handler) load(c echo.Context, id string) (store.Game, play.Kind, []store.Entry, error) {
+	g, k, log, err := h.session.Load(c.Request().Context(), id)
+	if err != nil {
+		// Declared here, m costs nothing on the way of a game that loads.
+		var m *session.Missing
+		if errors.As(err, &m) {
+			return g, nil, nil, notFound(m.Words)
+		}
+	}
+	return g, k, log, err
+}
+
+// seatOf says who this device is in the game: a seated player (a seat it
+// holds), the scorekeeper (the device that created a game it holds no seat
+// in), or nobody (ok false): it may only watch. Seats come first, so a host
+// who also plays a seat acts as that player only. It also returns the
+// game's seats, which the screen needs.
+func (h *Handler) seatOf(c echo.Context, g store.Game) (seat int, ok bool, seats []store.Seat, err error) {
+	dev := device(c)
+	seats, err = h.store.Seats(c.Request().Context(), g.ID)
+	if err != nil {
+		return 0, false, nil, fmt.Errorf("seats of %s: %w", g.ID, err)
+	}
+	for _, s := range seats {
+		if s.Holder == dev {
+			return s.Index, true, seats, nil
+		}
+	}
+	if g.Owner == dev {
+		return scorekeeperSeat, true, seats, nil
+	}
+	return 0, false, seats, nil
+}
+
+// viewer is this request's viewer of screen s, as the session builds tables.
+func viewer(c echo.Context, s screen) session.Viewer {
+	return session.Viewer{Seat: s.Seat, Watch: s.Watch, Owner: s.Game.Owner == device(c), CSRF: csrfToken(c), Seats: s.Seats}
+}
 
 // table is the game as this request's viewer knows it, after the entries of
 // log: what every play.Kind method reads.
 func (h *Handler) table(c echo.Context, s screen, log []store.Entry) play.Table {
-	g := s.Game
-	st, cached := h.cached(g.ID, log)
-	csrf := csrfToken(c)
-	if s.Watch {
-		// A read-only view posts nothing; without the token, every
-		// spectator's screen of a version is the same and is drawn once.
-		csrf = ""
-	}
-	t := play.Table{
-		Kind: g.Kind, GameID: g.ID, Title: g.Title, SpectatorToken: g.SpectatorToken,
-		CSRF: csrf, Setup: g.Setup, Seed: g.Seed, Version: len(log),
-		Viewer: s.Seat, Watch: s.Watch, Owner: !s.Watch && g.Owner == device(c),
-	}
-	if s.Watch {
-		t.Viewer = play.Scorekeeper
-	}
-	if cached {
-		// Shared and capped: no Kind method writes a table's actions.
-		t.Actions, t.ActionSeats, t.State = st.Actions, st.Seats, st.now()
-	} else {
-		in := store.InForce(log)
-		t.Actions, t.ActionSeats = make([]json.RawMessage, len(in)), make([]int, len(in))
-		for i, e := range in {
-			t.Actions[i], t.ActionSeats[i] = e.Action, e.Seat
-		}
-	}
-	t.Seats = playSeats(s.Seats, !s.Watch)
-	return t
+	return h.session.Table(s.Game, viewer(c, s), log)
 }
 
-// playSeats reads the store's seat rows: a holder "bot:LEVEL" is a bot, any
-// other row a person on a phone of their own (joined once a device holds
-// it). Join links go only to viewers who play.
+// playSeats reads the store's seat rows (session.PlaySeats).
 func playSeats(rows []store.Seat, withJoins bool) []play.Seat {
-	out := make([]play.Seat, 0, len(rows))
-	for _, r := range rows {
-		s := play.Seat{Index: r.Index, Name: r.Name}
-		if lvl, ok := strings.CutPrefix(r.Holder, botHolder); ok {
-			s.Bot = lvl
-		} else {
-			s.Joined = r.Holder != ""
-			if withJoins {
-				s.Join = "/join/" + r.Token
-			}
-		}
-		out = append(out, s)
-	}
-	return out
+	return session.PlaySeats(rows, withJoins)
 }
 
-// inForce is store.InForce(log), taken from the cache when log is the
-// cached log of that version (the same array), so a long game is not folded
-// again on every request.
-func (h *Handler) inForce(id string, log []store.Entry) []store.Entry {
-	if st, ok := h.cached(id, log); ok {
-		return st.InForce
+// formVersion reads the version the client's screen was drawn at.
+func formVersion(c echo.Context, def int) int {
+	var raw string
+	if m := c.Request().Method; m == http.MethodGet || m == http.MethodHead {
+		// From the query Echo has parsed already, which FormValue would
+		// parse again for every refresh.
+		raw = c.QueryParam("v")
+	} else {
+		raw = c.FormValue("v")
 	}
-	return store.InForce(log)
+	v, err := strconv.Atoi(raw)
+	if err != nil || v < 0 {
+		return def
+	}
+	return v
 }
 
-// cached is the cache's state of the game when log is its cached log of
-// that version (the same array).
-func (h *Handler) cached(id string, log []store.Entry) (gameState, bool) {
-	if len(log) == 0 {
-		return gameState{}, false
+// gamePage is the layout's view model around a whole game page: the live
+// event stream for this viewer, the title, and any notice or refusal.
+func (h *Handler) gamePage(c echo.Context, s screen, version int) views.Page {
+	p := h.page(c, s.Game.Title, "")
+	p.Live, p.Version, p.Play = "/g/"+s.Game.ID+"/events", version, true
+	if s.Watch {
+		p.Live = "/watch/" + s.Game.SpectatorToken + "/events"
+		p.Title = "Watching " + s.Game.Title
 	}
-	st, ok := h.cache.state(id, len(log))
-	return st, ok && &st.Log[0] == &log[0]
-}
-
-// played gives the table its kind's kept state (play.Stepper), replaying
-// the game once when the cache has none for this version and keeping what
-// it replayed. A kind without a Stepper, or a game that cannot be replayed
-// (the kind's own methods then say why), is left as it was.
-func (h *Handler) played(k play.Kind, t *play.Table) {
-	sp, ok := k.(play.Stepper)
-	if !ok || t.State != nil {
-		return
+	p.Flash = s.Notice
+	if s.Error != "" {
+		p.Flash = "Not allowed: " + s.Error
 	}
-	st, err := sp.Start(*t)
-	if err != nil {
-		return
-	}
-	t.State = st
-	h.cache.keepState(t.GameID, t.Version, st)
-}
-
-// stepped is the kept state after one more action stored on table t, or nil
-// when the kind keeps none (the next request replays once).
-//
-// A kept state that refuses an action its own rules judged legal a moment
-// ago is not the record's replay any more (issue 28 was such a state): it
-// is said once, at error level, and the game leaves the cache, so the next
-// request replays the record from the store rather than trusting memory.
-func (h *Handler) stepped(k play.Kind, t play.Table, e store.Entry) play.State {
-	sp, ok := k.(play.Stepper)
-	if !ok || t.State == nil || e.Kind != store.KindAction {
-		return nil
-	}
-	next, err := sp.Step(t, t.State, e.Action, e.Seat)
-	if err != nil {
-		h.log.Error("the kept state refuses an action just stored; the game is read again from the store",
-			"game", t.GameID, "version", t.Version+1, "err", err)
-		h.cache.drop(t.GameID)
-		return nil
-	}
-	return next
+	return p
 }
 
 // screenOf answers with the game's screen: a whole page, or for htmx the
-// fragments that changed since the version the client's screen shows. Both
-// screens of an htmx answer come from the cache when this viewer (or one
-// with the same table) was shown them already: a tap renders only the new
-// screen, and a version's spectators share one rendering.
+// fragments that changed since the version the client's screen shows (the
+// session's Screens, mostly from its cache).
 func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
-	t := h.table(c, s, s.Log)
 	var step map[string][]string
 	if c.Request().Method == http.MethodGet {
 		step = c.QueryParams()
 	}
 	if s.From < 0 {
+		t := h.table(c, s, s.Log)
 		p := h.gamePage(c, s, t.Version)
 		if p.Flash == "" {
 			return h.wholePage(c, k, s.Status, p, t, step)
 		}
-		h.played(k, &t)
+		h.session.AttachState(k, &t)
 		comp, err := k.Page(p, t, step)
 		if err != nil {
 			return err
 		}
 		return render(c, s.Status, comp)
 	}
-	viewer := viewerKey(t)
-	now, err := h.drawn(c, k, s.Game.ID, screenKey{version: t.Version, viewer: viewer, step: stepKey(step)}, func() (play.Table, error) {
-		h.played(k, &t)
-		return t, nil
-	}, step)
+	sc, err := h.session.Screens(c.Request().Context(), k, s.Game, viewer(c, s), s.Log, s.From, step)
 	if err != nil {
 		return err
 	}
-	var before []rendered
-	if s.From <= len(s.Log) {
-		// What the client shows: the same viewer at its version. A game
-		// that cannot be drawn there (it never can, but a bad version
-		// should not fail the answer) just gets every fragment.
-		old, err := h.drawn(c, k, s.Game.ID, screenKey{version: s.From, viewer: viewer}, func() (play.Table, error) {
-			return h.table(c, s, s.Log[:s.From]), nil
-		}, nil)
-		if err == nil {
-			before = old
-		}
-	}
+	t, before, now := sc.Table, sc.Before, sc.Now
 	if wantsDelta(c) {
 		before, now = h.recordDelta(c, t, s, before, now)
 	}
@@ -187,50 +186,25 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 		if c.Response().Header().Get(recordDeltaHeader) != "" {
 			stripped = "delta"
 		}
-		key := screenKey{version: t.Version, viewer: viewer, step: strconv.Itoa(s.From) + "\x00" + stripped + "\x00" + stepKey(step)}
+		key := screenKey{Version: t.Version, Viewer: sc.Viewer, Step: strconv.Itoa(s.From) + "\x00" + stripped + "\x00" + session.StepKey(step)}
 		return h.keptFragments(c, s.Status, s.Game.ID, key, before, now)
 	}
 	return writeFragments(c, s.Status, before, now, msg, isErr)
 }
 
-// drawn is a screen's fragments rendered: from the cache, or drawn from the
-// table (built only then) and kept for the next request. A Fixed fragment
-// is taken from another version's screen of the same viewer when the cache
-// holds one.
-func (h *Handler) drawn(c echo.Context, k play.Kind, id string, key screenKey, table func() (play.Table, error), step map[string][]string) ([]rendered, error) {
-	if r, ok := h.cache.screen(id, key); ok {
-		return r, nil
+// status is the game's line on the home list and the delete page; a game
+// whose record does not replay says where it is damaged (damaged true)
+// instead of failing the page.
+func (h *Handler) status(c echo.Context, k play.Kind, g store.Game, log []store.Entry) (line string, over, damaged bool) {
+	line, over, err := k.Status(h.table(c, screen{Game: g, Seat: scorekeeperSeat}, log))
+	if err == nil {
+		return line, over, false
 	}
-	t, err := table()
-	if err != nil {
-		return nil, err
+	if _, d := h.session.Verify(k, g, log); d != nil {
+		return d.Words(), false, true
 	}
-	frags, err := k.Fragments(t, step)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]rendered, len(frags))
-	for i, f := range frags {
-		if f.ID == offline.ElementID {
-			// The record grows with the game; only an answer that carries
-			// it whole draws it.
-			out[i] = rendered{ID: f.ID, Fresh: f.Fresh, later: &lazyHTML{comp: f.Component, size: 256 + 40*len(t.Actions)}}
-			continue
-		}
-		if f.Fixed {
-			// The same bytes at every version for this viewer: the map of
-			// the court is drawn once per viewer, not at every tap.
-			if s, ok := h.cache.fixed(id, key.viewer, f.ID); ok {
-				out[i] = rendered{ID: f.ID, HTML: s, Fresh: f.Fresh, Fixed: true}
-				continue
-			}
-		}
-		s, err := renderString(c.Request().Context(), f.Component)
-		if err != nil {
-			return nil, fmt.Errorf("render fragment %s: %w", f.ID, err)
-		}
-		out[i] = rendered{ID: f.ID, HTML: s, Fresh: f.Fresh, Fixed: f.Fixed}
-	}
-	h.cache.addScreen(id, key, out)
-	return out, nil
+	return "cannot be replayed: " + err.Error(), false, false
 }
+
+// CacheStats reports the session's cache counters (for tests and benchmarks).
+func (h *Handler) CacheStats() session.CacheStats { return h.session.CacheStats() }

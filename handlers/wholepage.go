@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/views"
 )
 
@@ -42,10 +43,10 @@ func newCSRFSlot() string {
 // wholePage answers with table t's whole page in layout p, from the cache
 // when this version was drawn for the same table and query.
 func (h *Handler) wholePage(c echo.Context, k play.Kind, status int, p views.Page, t play.Table, step url.Values) error {
-	key := screenKey{version: t.Version, viewer: viewerKey(t), step: pageStep + stepKey(step)}
-	r, ok := h.cache.screen(t.GameID, key)
+	key := screenKey{Version: t.Version, Viewer: session.ViewerKey(t), Step: pageStep + session.StepKey(step)}
+	r, ok := h.session.KeptScreen(t.GameID, key)
 	if !ok {
-		h.played(k, &t)
+		h.session.AttachState(k, &t)
 		p.CSRF = h.csrfSlot
 		comp, err := k.Page(p, t, step)
 		if err != nil {
@@ -56,7 +57,7 @@ func (h *Handler) wholePage(c echo.Context, k play.Kind, status int, p views.Pag
 			return fmt.Errorf("render page: %w", err)
 		}
 		r = []rendered{{ID: pageStep, HTML: html}}
-		h.cache.addScreen(t.GameID, key, r)
+		h.session.KeepScreen(t.GameID, key, r)
 	}
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
@@ -70,9 +71,9 @@ func (h *Handler) wholePage(c echo.Context, k play.Kind, status int, p views.Pag
 	// the compressed bytes are kept too: per token, as the token is inside
 	// them, and per encoding.
 	zkey := key
-	zkey.viewer += "\x00" + token
-	zkey.step = pageStep + enc + "\x00" + key.step
-	z, ok := h.cache.screen(t.GameID, zkey)
+	zkey.Viewer += "\x00" + token
+	zkey.Step = pageStep + enc + "\x00" + key.Step
+	z, ok := h.session.KeptScreen(t.GameID, zkey)
 	if !ok {
 		var plain strings.Builder
 		plain.Grow(len(r[0].HTML))
@@ -84,7 +85,7 @@ func (h *Handler) wholePage(c echo.Context, k play.Kind, status int, p views.Pag
 			return err
 		}
 		z = []rendered{{ID: pageStep + enc, HTML: body}}
-		h.cache.addScreen(t.GameID, zkey, z)
+		h.session.KeepScreen(t.GameID, zkey, z)
 	}
 	return writeEncoded(res, status, enc, z[0].HTML)
 }

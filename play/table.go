@@ -114,19 +114,90 @@ func ParseTable(data []byte) (Table, error) {
 	return t, nil
 }
 
-// Act applies one tap on the phone as the server would: k decodes and checks
-// it for the table's viewer; the table comes back with the action in force,
-// the version moved by one, and the new action's log line.
+// Op is what a tap asks of a game: an action read from its fields, the
+// viewer's undo, or the move of the bot whose turn it is.
+type Op string
+
+const (
+	OpAct  Op = "act"
+	OpUndo Op = "undo"
+	OpBot  Op = "bot"
+)
+
+// Move is a tap judged on a table, before anything is stored: the action
+// in force it adds and who made it, or how many actions in force it takes
+// back. Wait says a bot was asked for but a person is to move: nothing
+// changes.
+type Move struct {
+	Op     Op
+	Action json.RawMessage
+	Seat   int
+	Steps  int // log entries the move appends: 1, or an undo's steps
+	Wait   bool
+}
+
+// Judge reads one tap on table t for its viewer, as the server and the
+// phone both do before they store or show anything: k decodes an action
+// (a reading problem wraps ErrBadTap), says how far the viewer's undo goes,
+// or finds the bot's move (ErrNoBots for a game without bots). Any other
+// error is a refusal by the rules or the seat, in words.
+func Judge(k Kind, t Table, op Op, form url.Values) (Move, error) {
+	m := Move{Op: op, Seat: t.Viewer, Steps: 1}
+	var err error
+	switch op {
+	case OpUndo:
+		m.Steps, err = k.Undo(t)
+		if err == nil && (m.Steps < 1 || m.Steps > len(t.Actions)) {
+			err = errors.New("there is nothing to undo yet")
+		}
+	case OpBot:
+		var ok bool
+		m.Action, m.Seat, ok, err = k.Bot(t)
+		m.Wait = err == nil && !ok
+	case OpAct:
+		m.Action, err = k.Decode(t, form)
+	default:
+		err = BadTap(fmt.Errorf("a tap must be an action, an undo or a bot's move, not %q", op))
+	}
+	if err != nil {
+		return Move{}, err
+	}
+	return m, nil
+}
+
+// After is the table once move m is in force: an action appended (by its
+// seat) or an undo's steps taken back, and the version moved by the log
+// entries the move appends. The kept state is dropped: it is the state
+// before the move. t's own slices are never written.
+func (t Table) After(m Move) Table {
+	if m.Wait {
+		return t
+	}
+	t.State = nil
+	t.Version += m.Steps
+	if m.Op == OpUndo {
+		keep := max(len(t.Actions)-m.Steps, 0)
+		t.Actions = t.Actions[:keep:keep]
+		if len(t.ActionSeats) > keep {
+			t.ActionSeats = t.ActionSeats[:keep:keep]
+		}
+		return t
+	}
+	n := len(t.Actions)
+	t.Actions = append(t.Actions[:n:n], m.Action)
+	t.ActionSeats = append(t.ActionSeats[:len(t.ActionSeats):len(t.ActionSeats)], m.Seat)
+	return t
+}
+
+// Act applies one tap on the phone as the server does (Judge, then After):
+// the table comes back with the action in force, the version moved by one,
+// and the new action's log line.
 func Act(k Kind, t Table, form url.Values) (Table, string, error) {
-	a, err := k.Decode(t, form)
+	m, err := Judge(k, t, OpAct, form)
 	if err != nil {
 		return t, "", err
 	}
-	n := len(t.Actions)
-	t.State = nil // it is the state before this action
-	t.Actions = append(t.Actions[:n:n], a)
-	t.ActionSeats = append(t.ActionSeats[:n:n], t.Viewer)
-	t.Version++
+	t = t.After(m)
 	lines, err := k.Lines(t)
 	if err != nil {
 		return t, "", err
@@ -138,25 +209,15 @@ func Act(k Kind, t Table, form url.Values) (Table, string, error) {
 	return t, line, nil
 }
 
-// TakeBack applies the viewer's undo on the phone as the server would: as
+// TakeBack applies the viewer's undo on the phone as the server does: as
 // many actions as k.Undo says, each an undo entry of its own on the server,
 // so the version moves by that many. It returns the steps taken back.
 func TakeBack(k Kind, t Table) (Table, int, error) {
-	n, err := k.Undo(t)
-	if err == nil && (n < 1 || n > len(t.Actions)) {
-		err = errors.New("there is nothing to undo yet")
-	}
+	m, err := Judge(k, t, OpUndo, nil)
 	if err != nil {
 		return t, 0, err
 	}
-	keep := len(t.Actions) - n
-	t.State = nil
-	t.Actions = t.Actions[:keep:keep]
-	if len(t.ActionSeats) > keep {
-		t.ActionSeats = t.ActionSeats[:keep:keep]
-	}
-	t.Version += n
-	return t, n, nil
+	return t.After(m), m.Steps, nil
 }
 
 // MayExport says whether the viewer may take the game's record home now:

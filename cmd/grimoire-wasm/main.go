@@ -102,6 +102,9 @@ func apply(kinds []play.Kind, args []js.Value) (out any) {
 	if err := json.Unmarshal([]byte(args[1].String()), &op); err != nil {
 		return fail(fmt.Errorf("op: %w", err))
 	}
+	// play.Act and play.TakeBack read the tap with play.Judge and apply it
+	// with Table.After: the code the server's session (play/session) runs
+	// before it stores the same tap.
 	extra := result{}
 	switch op.Type {
 	case "undo":

@@ -1,4 +1,4 @@
-package handlers
+package session
 
 import (
 	"testing"
@@ -10,10 +10,10 @@ import (
 // new one itself, even when it is the oldest: a phone far behind asks for
 // its old screen at every refresh, and it would be drawn every time.
 func TestScreenCacheKeepsTheScreenJustAdded(t *testing.T) {
-	gc := newGameCache(10, 1<<30)
+	gc := newCache(10, 1<<30)
 	gc.put("g", make([]store.Entry, 100))
-	screen := func(v int) screenKey { return screenKey{version: v, viewer: "phone"} }
-	drawn := []rendered{{ID: "now", HTML: "x"}}
+	screen := func(v int) ScreenKey { return ScreenKey{Version: v, Viewer: "phone"} }
+	drawn := []Rendered{{ID: "now", HTML: "x"}}
 	for v := 50; v < 50+cacheMaxScreens; v++ {
 		gc.addScreen("g", screen(v), drawn)
 	}

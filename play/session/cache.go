@@ -1,4 +1,4 @@
-package handlers
+package session
 
 import (
 	"container/list"
@@ -21,45 +21,48 @@ import (
 )
 
 // The cache keeps, per game, what a version costs to rebuild: the log read
-// from the store, the actions in force, and the fragments already rendered
+// from the store, the actions in force, and the fragments already Rendered
 // for a (version, viewer) pair. It is never the truth: every request reads
 // the stored version first (one row) and uses an entry only when it names
 // that version. A game's log only grows and its entries never change, so
 // whatever was true of (game, version) stays true; another instance's write
 // shows up as a newer stored version, which misses and is read again.
 
-// Cache bounds. A Spells & Arrows entry at action 5,000 holds ~150 KB of
-// log plus a few rendered screens; 64 MB keeps several hundred long games.
-const (
-	cacheMaxGames = 2048
-	cacheMaxBytes = 64 << 20
-	// Screens kept per game: the latest versions' fragments for every
-	// viewer who asked. A tap needs its own version's screen (the client's
-	// "before") and the new one; spectators share theirs.
-	cacheMaxScreens = 48
-)
+// Screens kept per game: the latest versions' fragments for every viewer
+// who asked. A tap needs its own version's screen (the client's "before")
+// and the new one; spectators share theirs.
+const cacheMaxScreens = 48
 
-// rendered is one fragment's HTML, as the answer would carry it.
-type rendered struct {
+// Rendered is one fragment's HTML, as the answer would carry it, or any
+// other text a caller keeps beside a game's screens (a compressed answer).
+type Rendered struct {
 	ID    string
 	HTML  string
 	Fresh bool
 	// Fixed is views.Fragment's: the HTML is the same at every version of
 	// the game for this screen's viewer, so a later screen of that viewer
-	// reuses it (gameCache.fixed).
+	// reuses it (cache.fixed).
 	Fixed bool
 	// later, when not nil, draws HTML on first use instead: the embedded
 	// record, which an answer with a record delta never sends.
 	later *lazyHTML
 }
 
-// html is the fragment's HTML, drawn now if it was left for later.
-func (r rendered) html(ctx context.Context) (string, error) {
+// Render is the fragment's HTML, drawn now if it was left for later.
+func (r Rendered) Render(ctx context.Context) (string, error) {
 	if r.later == nil {
 		return r.HTML, nil
 	}
 	return r.later.draw(ctx)
 }
+
+// Later says the HTML is drawn on first use (Render), not held in HTML:
+// the embedded record, whose text grows with the game.
+func (r Rendered) Later() bool { return r.later != nil }
+
+// SameDrawing says r and o are one drawing left for later (the same
+// version's record), so their HTML is the same without drawing either.
+func (r Rendered) SameDrawing(o Rendered) bool { return r.later != nil && r.later == o.later }
 
 // lazyHTML is a fragment drawn once, by whichever answer needs it first.
 type lazyHTML struct {
@@ -122,19 +125,23 @@ func withState(states []play.State, s play.State) []play.State {
 	return append(out, s)
 }
 
-type screenKey struct {
-	version int
-	viewer  string // digest of everything a Table holds besides its actions
-	step    string
+// ScreenKey names one drawing of a game kept in the cache: the version it
+// shows, the viewer it was drawn for (ViewerKey) and the step (a GET step's
+// query, or a caller's own mark for a whole page, a compressed answer or a
+// record delta).
+type ScreenKey struct {
+	Version int
+	Viewer  string // digest of everything a Table holds besides its actions
+	Step    string
 }
 
 type cacheEntry struct {
 	id      string
 	version int
 	state   gameState
-	screens map[screenKey][]rendered
+	screens map[ScreenKey][]Rendered
 	// order lists screens oldest first, for eviction within the entry.
-	order []screenKey
+	order []ScreenKey
 	// logBuf, inBuf, actBuf and seatBuf back state's slices and may run
 	// past them: only the cache appends to them, under its lock.
 	logBuf, inBuf []store.Entry
@@ -143,7 +150,7 @@ type cacheEntry struct {
 	size          int
 }
 
-type gameCache struct {
+type cache struct {
 	mu        sync.Mutex
 	maxGames  int
 	maxBytes  int
@@ -155,18 +162,14 @@ type gameCache struct {
 	renders   int
 	screenHit int
 	fixedHit  int
-	// check, when set, hears of every kept state that differs from the
-	// replay of the record it stands for (verifyKept). Only tests set it
-	// (export_test.go), before the handler serves.
-	check func(error)
 }
 
-func newGameCache(maxGames, maxBytes int) *gameCache {
-	return &gameCache{maxGames: maxGames, maxBytes: maxBytes, lru: list.New(), byID: map[string]*list.Element{}}
+func newCache(maxGames, maxBytes int) *cache {
+	return &cache{maxGames: maxGames, maxBytes: maxBytes, lru: list.New(), byID: map[string]*list.Element{}}
 }
 
 // state is the game at version when the cache holds exactly that version.
-func (gc *gameCache) state(id string, version int) (gameState, bool) {
+func (gc *cache) state(id string, version int) (gameState, bool) {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	el, ok := gc.byID[id]
@@ -182,7 +185,7 @@ func (gc *gameCache) state(id string, version int) (gameState, bool) {
 // put records the game at a version read from the store or just appended.
 // An older version never replaces a newer one (a slow request finishing
 // after a quicker one); the screens stay, as they are true of their version.
-func (gc *gameCache) put(id string, log []store.Entry) gameState {
+func (gc *cache) put(id string, log []store.Entry) gameState {
 	n := len(log)
 	st := gameState{Log: log[:n:n]}
 	in := store.InForce(st.Log)
@@ -195,7 +198,7 @@ func (gc *gameCache) put(id string, log []store.Entry) gameState {
 	defer gc.mu.Unlock()
 	el, ok := gc.byID[id]
 	if !ok {
-		e := &cacheEntry{id: id, version: -1, screens: map[screenKey][]rendered{}}
+		e := &cacheEntry{id: id, version: -1, screens: map[ScreenKey][]Rendered{}}
 		el = gc.lru.PushFront(e)
 		gc.byID[id] = el
 	}
@@ -222,7 +225,7 @@ func (gc *gameCache) put(id string, log []store.Entry) gameState {
 // next, when not nil, is the kind's state after the new actions in force
 // (the caller stepped it); after undos the kept states may already hold it.
 // It answers false when the cache does not hold version from.
-func (gc *gameCache) appendTo(id string, from int, entries []store.Entry, next play.State) (gameState, bool) {
+func (gc *cache) appendTo(id string, from int, entries []store.Entry, next play.State) (gameState, bool) {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	el, ok := gc.byID[id]
@@ -282,7 +285,7 @@ func (gc *gameCache) appendTo(id string, from int, entries []store.Entry, next p
 
 // keepState keeps s as the kind's state of the game at version, when the
 // cache holds that version and s is after all of its actions in force.
-func (gc *gameCache) keepState(id string, version int, s play.State) {
+func (gc *cache) keepState(id string, version int, s play.State) {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	el, ok := gc.byID[id]
@@ -306,17 +309,17 @@ func (gc *gameCache) keepState(id string, version int, s play.State) {
 // and nothing changes a state once made. Apply never writes memory an older
 // state shares (rules/scribes clone, TestApplyLeavesEveryStateAsItWas), and a
 // bot decides on its own deep copy (the rules' Bot), so a tap judged and a
-// screen drawn on a kept state are those of the record. verifyKept checks the
+// screen drawn on a kept state are those of the record. VerifyKept checks the
 // induction in tests: a cold replay per tap costs too much to do in
 // production (docs/bots.md has the figure).
 
-// verifyKept compares t's kept state with a cold replay of t's actions when
+// VerifyKept compares t's kept state with a cold replay of t's actions when
 // the cache's check is on, and reports a difference (or a record that does
 // not replay) with when it was seen. States are compared in full, hidden
 // parts too (reflect.DeepEqual reads unexported fields), because what went
 // wrong before was hidden: guesses written into the deck order.
-func (h *Handler) verifyKept(k play.Kind, t play.Table, when string) {
-	report := h.cache.check
+func (s *Session) VerifyKept(k play.Kind, t play.Table, when string) {
+	report := s.check
 	if report == nil || t.State == nil || t.State.InForce() != len(t.Actions) {
 		return
 	}
@@ -347,7 +350,7 @@ func (h *Handler) verifyKept(k play.Kind, t play.Table, when string) {
 const stateBytes = 2048
 
 // drop forgets a game (deleted).
-func (gc *gameCache) drop(id string) {
+func (gc *cache) drop(id string) {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	if el, ok := gc.byID[id]; ok {
@@ -355,7 +358,7 @@ func (gc *gameCache) drop(id string) {
 	}
 }
 
-func (gc *gameCache) screen(id string, k screenKey) ([]rendered, bool) {
+func (gc *cache) screen(id string, k ScreenKey) ([]Rendered, bool) {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	el, ok := gc.byID[id]
@@ -373,7 +376,7 @@ func (gc *gameCache) screen(id string, k screenKey) ([]rendered, bool) {
 // drawn for this viewer at any version, when it was drawn Fixed: the
 // same fragment drawn again would be the same bytes. Only the game's own
 // entry and the viewer's own screens are looked at.
-func (gc *gameCache) fixed(id, viewer, fragID string) (string, bool) {
+func (gc *cache) fixed(id, viewer, fragID string) (string, bool) {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	el, ok := gc.byID[id]
@@ -384,7 +387,7 @@ func (gc *gameCache) fixed(id, viewer, fragID string) (string, bool) {
 	// Newest first: the previous version's screen is usually the last.
 	for i := len(e.order) - 1; i >= 0; i-- {
 		k := e.order[i]
-		if k.viewer != viewer {
+		if k.Viewer != viewer {
 			continue
 		}
 		for _, f := range e.screens[k] {
@@ -397,9 +400,9 @@ func (gc *gameCache) fixed(id, viewer, fragID string) (string, bool) {
 	return "", false
 }
 
-// addScreen keeps a rendered screen. Only games the cache already holds keep
+// addScreen keeps a Rendered screen. Only games the cache already holds keep
 // screens, so an entry's state and screens always belong to one game.
-func (gc *gameCache) addScreen(id string, k screenKey, r []rendered) {
+func (gc *cache) addScreen(id string, k ScreenKey, r []Rendered) {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	gc.renders++
@@ -418,11 +421,11 @@ func (gc *gameCache) addScreen(id string, k screenKey, r []rendered) {
 	gc.bytes += add
 	for len(e.order) > cacheMaxScreens {
 		// Drop the screen of the oldest version first: clients catch up
-		// from recent versions, and an old one is rendered again if asked.
+		// from recent versions, and an old one is Rendered again if asked.
 		// Never the one just kept, though: a screen asked for at an old
 		// version (a phone far behind, refreshing from where it is) would
 		// go at once and be drawn again for every one of its requests.
-		sort.SliceStable(e.order, func(i, j int) bool { return e.order[i].version < e.order[j].version })
+		sort.SliceStable(e.order, func(i, j int) bool { return e.order[i].Version < e.order[j].Version })
 		i := 0
 		if e.order[0] == k {
 			i = 1
@@ -437,13 +440,13 @@ func (gc *gameCache) addScreen(id string, k screenKey, r []rendered) {
 	gc.evict()
 }
 
-func (gc *gameCache) evict() {
+func (gc *cache) evict() {
 	for gc.lru.Len() > 0 && (gc.lru.Len() > gc.maxGames || gc.bytes > gc.maxBytes) {
 		gc.remove(gc.lru.Back())
 	}
 }
 
-func (gc *gameCache) remove(el *list.Element) {
+func (gc *cache) remove(el *list.Element) {
 	e := el.Value.(*cacheEntry)
 	gc.lru.Remove(el)
 	delete(gc.byID, e.id)
@@ -451,7 +454,7 @@ func (gc *gameCache) remove(el *list.Element) {
 }
 
 // CacheStats are the cache's counters since start: state hits and misses,
-// screens served from the cache, screens rendered, and Fixed fragments
+// screens served from the cache, screens Rendered, and Fixed fragments
 // taken from another version's screen instead of drawn.
 type CacheStats struct {
 	Games, Bytes                    int
@@ -459,14 +462,14 @@ type CacheStats struct {
 	FixedReused                     int
 }
 
-func (gc *gameCache) stats() CacheStats {
+func (gc *cache) stats() CacheStats {
 	gc.mu.Lock()
 	defer gc.mu.Unlock()
 	return CacheStats{Games: gc.lru.Len(), Bytes: gc.bytes, Hits: gc.hits, Misses: gc.misses, ScreenHits: gc.screenHit, Drawn: gc.renders, FixedReused: gc.fixedHit}
 }
 
 // CacheStats reports the state cache's counters (for tests and benchmarks).
-func (h *Handler) CacheStats() CacheStats { return h.cache.stats() }
+func (s *Session) CacheStats() CacheStats { return s.cache.stats() }
 
 func (e *cacheEntry) stateSize() int {
 	n := 256
@@ -484,8 +487,8 @@ func (e *cacheEntry) screensSize() int {
 	return n
 }
 
-func screenSize(k screenKey, r []rendered) int {
-	n := 64 + len(k.viewer) + len(k.step)
+func screenSize(k ScreenKey, r []Rendered) int {
+	n := 64 + len(k.Viewer) + len(k.Step)
 	for _, f := range r {
 		n += len(f.ID) + len(f.HTML) + 32
 		if f.later != nil {
@@ -495,7 +498,7 @@ func screenSize(k screenKey, r []rendered) int {
 	return n
 }
 
-// viewerKey is a digest of everything a Table carries besides its actions
+// ViewerKey is a digest of everything a Table carries besides its actions
 // and version: the game row's fields, the seats, the viewer's seat, owner
 // flag, watch flag and CSRF token. Every play.Kind method is a pure function
 // of its Table, so two tables with the same key, version and game show the
@@ -505,7 +508,7 @@ func screenSize(k screenKey, r []rendered) int {
 // (encoding/json's reflection was a twentieth of a refresh's CPU);
 // TestViewerKeyCoversTheTable fails when a field of play.Table or
 // play.Seat is added and not written here.
-func viewerKey(t play.Table) string {
+func ViewerKey(t play.Table) string {
 	var buf [512]byte
 	b := buf[:0]
 	for _, f := range [...]string{t.Kind, t.GameID, t.Title, t.SpectatorToken, t.CSRF} {
@@ -536,7 +539,7 @@ func keyBool(v bool) byte {
 	return 0
 }
 
-func stepKey(step url.Values) string {
+func StepKey(step url.Values) string {
 	if len(step) == 0 {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package handlers
+package session
 
 import (
 	"encoding/json"
@@ -10,8 +10,8 @@ import (
 
 // TestViewerKeyCoversTheTable changes each field of a play.Table and of its
 // seats, one at a time, and wants a new key for every field a screen may
-// depend on, and the same key for the ones viewerKey leaves out. A field
-// added to either struct fails it until viewerKey writes it (or it is named
+// depend on, and the same key for the ones ViewerKey leaves out. A field
+// added to either struct fails it until ViewerKey writes it (or it is named
 // here as fixed by the game and its version).
 func TestViewerKeyCoversTheTable(t *testing.T) {
 	base := func() play.Table {
@@ -25,8 +25,8 @@ func TestViewerKeyCoversTheTable(t *testing.T) {
 	// Fixed by the game id (setup, seed) or by the version the key is kept
 	// under (the actions, their seats, the kept state).
 	leftOut := map[string]bool{"Setup": true, "Seed": true, "Actions": true, "ActionSeats": true, "Version": true, "State": true}
-	want := viewerKey(base())
-	if viewerKey(base()) != want {
+	want := ViewerKey(base())
+	if ViewerKey(base()) != want {
 		t.Fatal("the same table has two keys")
 	}
 	changed := func(v reflect.Value) {
@@ -44,7 +44,7 @@ func TestViewerKeyCoversTheTable(t *testing.T) {
 			}
 			v.Set(reflect.Append(v, reflect.New(v.Type().Elem()).Elem()))
 		default:
-			t.Fatalf("a field of kind %s: teach this test and viewerKey about it", v.Kind())
+			t.Fatalf("a field of kind %s: teach this test and ViewerKey about it", v.Kind())
 		}
 	}
 	tt := reflect.TypeOf(play.Table{})
@@ -57,7 +57,7 @@ func TestViewerKeyCoversTheTable(t *testing.T) {
 			}
 			tab := base()
 			changed(reflect.ValueOf(&tab).Elem().Field(i))
-			if got := viewerKey(tab) != want; got == leftOut[f.Name] {
+			if got := ViewerKey(tab) != want; got == leftOut[f.Name] {
 				t.Errorf("changing %s: new key %v, want %v", f.Name, got, !leftOut[f.Name])
 			}
 		})
@@ -68,7 +68,7 @@ func TestViewerKeyCoversTheTable(t *testing.T) {
 		t.Run("Seat."+f.Name, func(t *testing.T) {
 			tab := base()
 			changed(reflect.ValueOf(&tab.Seats[1]).Elem().Field(i))
-			if viewerKey(tab) == want {
+			if ViewerKey(tab) == want {
 				t.Errorf("changing a seat's %s leaves the key as it was", f.Name)
 			}
 		})
@@ -77,7 +77,7 @@ func TestViewerKeyCoversTheTable(t *testing.T) {
 		a, b := base(), base()
 		a.Kind, a.GameID = "ab", "c"
 		b.Kind, b.GameID = "a", "bc"
-		if viewerKey(a) == viewerKey(b) {
+		if ViewerKey(a) == ViewerKey(b) {
 			t.Error("moving a letter from one field to the next keeps the key")
 		}
 	})
@@ -91,6 +91,6 @@ func BenchmarkViewerKey(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		viewerKey(tab)
+		ViewerKey(tab)
 	}
 }

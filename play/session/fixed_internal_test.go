@@ -1,17 +1,14 @@
-package handlers
+package session
 
 import (
 	"context"
 	"encoding/json"
 	"io"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"testing"
 
 	"github.com/a-h/templ"
-	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/play"
 	saplay "github.com/grimoire-games/grimoire/play/spellsarrows"
@@ -23,7 +20,7 @@ import (
 
 // mapKind is a kind whose Fixed fragment names the game and the viewer it
 // was drawn for, so a copy served to anyone else shows. It counts the
-// fixed fragment's draws. Only Fragments is called by drawn.
+// fixed fragment's draws. Only Fragments is called by DrawScreen.
 type mapKind struct {
 	play.Kind
 	draws *int
@@ -41,7 +38,7 @@ func (k mapKind) Fragments(t play.Table, _ url.Values) ([]views.Fragment, error)
 	}, nil
 }
 
-func fragmentHTML(t *testing.T, r []rendered, id string) string {
+func fragmentHTML(t *testing.T, r []Rendered, id string) string {
 	t.Helper()
 	for _, f := range r {
 		if f.ID == id {
@@ -52,29 +49,24 @@ func fragmentHTML(t *testing.T, r []rendered, id string) string {
 	return ""
 }
 
-func testContext() echo.Context {
-	return echo.New().NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
-}
-
 // A Fixed fragment is drawn once per viewer and game and then reused at the
 // other versions: never from another viewer's screens, never from another
 // game's, and always the bytes a fresh draw gives.
 func TestFixedFragmentsStayWithTheirViewer(t *testing.T) {
-	h := &Handler{cache: newGameCache(16, 1<<20)}
+	s := newSession(nil, nil, nil, 16, 1<<20)
 	log := make([]store.Entry, 3)
 	for i := range log {
 		log[i] = store.Entry{Kind: store.KindAction, Action: json.RawMessage(`{}`), Seq: i + 1}
 	}
 	for _, id := range []string{"g1", "g2"} {
-		h.cache.put(id, log)
+		s.cache.put(id, log)
 	}
 	draws := 0
 	k := mapKind{draws: &draws}
-	c := testContext()
 	draw := func(t *testing.T, game, csrf string, version int) string {
 		t.Helper()
 		tab := play.Table{GameID: game, CSRF: csrf, Version: version, Viewer: play.Scorekeeper}
-		r, err := h.drawn(c, k, game, screenKey{version: version, viewer: viewerKey(tab)}, func() (play.Table, error) { return tab, nil }, nil)
+		r, err := s.DrawScreen(context.Background(), k, game, ScreenKey{Version: version, Viewer: ViewerKey(tab)}, func() play.Table { return tab }, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +97,7 @@ func TestFixedFragmentsStayWithTheirViewer(t *testing.T) {
 			if draws != step.drawn {
 				t.Errorf("drawn %d times, want %d", draws, step.drawn)
 			}
-			if n := h.cache.stats().FixedReused; n != step.kept {
+			if n := s.cache.stats().FixedReused; n != step.kept {
 				t.Errorf("reused %d times, want %d", n, step.kept)
 			}
 		})
@@ -140,18 +132,17 @@ func TestFixedCourtMapIsAFreshDraw(t *testing.T) {
 		actions = append(actions, raw)
 		log = append(log, store.Entry{Kind: store.KindAction, Action: raw, Seq: i + 1})
 	}
-	h := &Handler{cache: newGameCache(16, 1<<20)}
-	h.cache.put("g", log)
+	sess := newSession(nil, nil, nil, 16, 1<<20)
+	sess.cache.put("g", log)
 	k := saplay.Kind{}
-	c := testContext()
 	table := func(n int) play.Table {
 		return play.Table{Kind: "spells-arrows", GameID: "g", Title: "Ana vs Ben", SpectatorToken: "w", CSRF: "tok",
 			Setup: setup, Seed: 1, Actions: actions[:n], ActionSeats: make([]int, n), Version: n, Viewer: play.Scorekeeper}
 	}
-	viewer := viewerKey(table(0))
+	viewer := ViewerKey(table(0))
 	for n := 0; n <= len(actions); n++ {
 		tab := table(n)
-		r, err := h.drawn(c, k, "g", screenKey{version: n, viewer: viewer}, func() (play.Table, error) { return tab, nil }, nil)
+		r, err := sess.DrawScreen(context.Background(), k, "g", ScreenKey{Version: n, Viewer: viewer}, func() play.Table { return tab }, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +166,7 @@ func TestFixedCourtMapIsAFreshDraw(t *testing.T) {
 			}
 		}
 	}
-	if got, want := h.cache.stats().FixedReused, len(actions); got != want {
+	if got, want := sess.cache.stats().FixedReused, len(actions); got != want {
 		t.Errorf("the court map was reused %d times, want %d (drawn once, at version 0)", got, want)
 	}
 }
