@@ -46,8 +46,12 @@ func (w *Writer) InScope(d *Dictionary, r *http.Request) {
 	// compressed against the dictionary to a browser holding it. First
 	// among the answer's Vary names, where it was when the scope was
 	// told before the session's (Cookie): the same header, byte for byte.
+	// Room for the names still to come (the htmx and record headers,
+	// Accept-Encoding): one allocation for the answer's Vary.
 	h := w.Header()
-	h["Vary"] = append([]string{HeaderAvailableDictionary}, h["Vary"]...)
+	vary := make([]string, 1, len(h["Vary"])+4)
+	vary[0] = HeaderAvailableDictionary
+	h["Vary"] = append(vary, h["Vary"]...)
 	if d.Held(r) {
 		w.enc, w.dict = Choose(Tap, r.Header.Get("Accept-Encoding"), true), d
 	}
