@@ -10,6 +10,7 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/gzip"
 
+	"github.com/grimoire-games/grimoire/handlers/encoding"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/scribes"
 	"github.com/grimoire-games/grimoire/play/spellsarrows"
@@ -20,7 +21,8 @@ import (
 // taken from taps at actions 10 and 1,000 of a Spells & Arrows game) with
 // the per-answer coders (zstd against the dictionary for a browser that
 // holds it, dictionary.go; gzip otherwise), with what they replaced and with other modes,
-// reporting the bytes each sends: the figures behind perAnswer's levels.
+// reporting the bytes each sends: the figures behind the levels of
+// encoding.Tap.
 // Each runs hot (answer after answer, the coder's tables in the CPU's
 // cache) and cold (48 MB touched before each answer, as a server's other
 // work does between two taps): a coder's tables cost more than its loop
@@ -86,13 +88,13 @@ func BenchmarkAnswerCoders(b *testing.B) {
 					}
 					p := answers[i%len(answers)]
 					if bc.enc == "dcz" {
-						z, err := dict.compressed(p)
+						z, err := dict.Compress(p)
 						if err != nil {
 							b.Fatal(err)
 						}
 						sent += len(z)
 					} else if bc.one == nil {
-						z, err := perAnswer.all(bc.enc, p)
+						z, err := encoding.Compress(encoding.Tap, bc.enc, p)
 						if err != nil {
 							b.Fatal(err)
 						}
@@ -111,6 +113,12 @@ func BenchmarkAnswerCoders(b *testing.B) {
 			})
 		}
 	}
+}
+
+// zwriter is a gzip or brotli writer, reset for each answer.
+type zwriter interface {
+	io.Writer
+	Close() error
 }
 
 // evictBuf is larger than the caches of the machine measured (2 MB of L2

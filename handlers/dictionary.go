@@ -3,20 +3,14 @@ package handlers
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"fmt"
-	"io"
-	"math/bits"
 	"net/http"
-	"runtime"
 	"slices"
 	"strings"
 
-	"github.com/klauspost/compress/zstd"
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/handlers/encoding"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/views/offline"
 )
@@ -42,12 +36,20 @@ import (
 // templates of this build, and every server of the build makes the same
 // bytes: a phone's dictionary is good on any of them.
 
-// dictionaryScopes are the URLs whose answers are compressed against the
-// dictionary: a game's page, its taps and refreshes, and a spectator's.
-// A dictionary serves one URL pattern (RFC 9842's match), so the same bytes
-// are offered once per scope, each copy at its own URL: a spectator's page
-// links to the copy for /watch/, every other page to the one for /g/.
-var dictionaryScopes = []string{"/g/", "/watch/"}
+// dictionaryScopes are the URL prefixes whose answers may be compressed
+// against the dictionary: a game's page, its taps and refreshes
+// (scopeGame), and a spectator's (scopeWatch); routes.go puts each route
+// in its scope (inDictionaryScope). A dictionary serves one URL pattern
+// (RFC 9842's match), so the same bytes are offered once per scope, each
+// copy at its own URL: a spectator's page links to the copy for /watch/,
+// every other page to the one for /g/.
+var dictionaryScopes = [...]string{scopeGame: "/g/", scopeWatch: "/watch/"}
+
+// A dictionary scope: an index into dictionaryScopes.
+const (
+	scopeGame = iota
+	scopeWatch
+)
 
 // dictionaryPrefix is where the dictionary is served, by the hash of its
 // bytes and the scope it is offered for: a new build's dictionary has new
@@ -65,33 +67,12 @@ const dictionaryMax = 96 << 10
 // and 415 B (611 B), for a third more of zstd's copying per answer.
 const predictedRatio = 8
 
-// dczMagic starts every dcz answer: a zstd skippable frame of 32 bytes
-// (RFC 9842, 4), which holds the dictionary's SHA-256.
-var dczMagic = [8]byte{0x5e, 0x2a, 0x4d, 0x18, 0x20, 0x00, 0x00, 0x00}
-
-// dictionary is the text dcz answers are compressed against.
+// dictionary is the text dcz answers are compressed against, and the URLs
+// of its copies, one per scope (dictionaryScopes).
 type dictionary struct {
-	raw []byte
-	sum [32]byte
-	// available is the value of Available-Dictionary naming it: the
-	// SHA-256 as a structured-field byte sequence.
-	available string
-	// paths are the URLs of its copies, one per scope (dictionaryScopes).
+	*encoding.Dictionary
 	paths []string
-	// window is the zstd window: a power of two that reaches back over the
-	// whole dictionary.
-	window int
-	// coders are streaming zstd writers with the dictionary loaded, kept
-	// on a free list rather than a sync.Pool, which garbage collection
-	// empties: on a quiet server, a tap every few seconds with collections
-	// between, every answer would make a coder anew, its tables and a pass
-	// over the dictionary, 344-406 µs and 1.98 MB against 104-107 µs.
-	coders chan *zstd.Encoder
 }
-
-// dictionaryCoders bounds the free list: more answers compressed at once
-// than this make a coder for the moment and drop it after.
-func dictionaryCoders() int { return 2 * runtime.GOMAXPROCS(0) }
 
 // newDictionary draws the sample screens of every game that has them.
 // The games come in the app's order; the first game's samples end the
@@ -115,19 +96,14 @@ func newDictionary(games []play.Kind) (*dictionary, error) {
 		// The start goes: the last game's samples, least often seen.
 		raw = raw[len(raw)-dictionaryMax:]
 	}
-	d := &dictionary{raw: raw, sum: sha256.Sum256(raw), coders: make(chan *zstd.Encoder, dictionaryCoders())}
-	d.available = ":" + base64.StdEncoding.EncodeToString(d.sum[:]) + ":"
-	for _, scope := range dictionaryScopes {
-		d.paths = append(d.paths, dictionaryPrefix+hex.EncodeToString(d.sum[:16])+"-"+strings.Trim(scope, "/")+".txt")
-	}
-	d.window = max(zstd.MinWindowSize, 1<<bits.Len(uint(len(raw))))
-	// Made once here, so a dictionary zstd refuses fails the start, not
-	// a tap.
-	zw, err := d.newCoder()
+	ed, err := encoding.NewDictionary(raw)
 	if err != nil {
 		return nil, err
 	}
-	d.coders <- zw
+	d := &dictionary{Dictionary: ed}
+	for _, scope := range dictionaryScopes {
+		d.paths = append(d.paths, dictionaryPrefix+ed.Tag()+"-"+strings.Trim(scope, "/")+".txt")
+	}
 	return d, nil
 }
 
@@ -146,7 +122,7 @@ func writeSamples(buf *bytes.Buffer, k play.Kind, s play.Sampler) error {
 		return err
 	}
 	ctx := context.Background()
-	var known *zstd.Encoder
+	var known *encoding.Predictor
 	knownLen := -1 // the dictionary's length when known was made
 	for _, t := range tables {
 		frags, err := k.Fragments(t, nil)
@@ -154,7 +130,7 @@ func writeSamples(buf *bytes.Buffer, k play.Kind, s play.Sampler) error {
 			return fmt.Errorf("sample at version %d: %w", t.Version, err)
 		}
 		if buf.Len() != knownLen {
-			if known, err = predictor(buf.Bytes()); err != nil {
+			if known, err = encoding.NewPredictor(buf.Bytes()); err != nil {
 				return err
 			}
 			knownLen = buf.Len()
@@ -168,7 +144,7 @@ func writeSamples(buf *bytes.Buffer, k play.Kind, s play.Sampler) error {
 			if err != nil {
 				return fmt.Errorf("sample at version %d: fragment %s: %w", t.Version, f.ID, err)
 			}
-			if known != nil && len(known.EncodeAll([]byte(html), nil))*predictedRatio < len(html) {
+			if known.Predicts(html, predictedRatio) {
 				continue
 			}
 			add = append(add, rendered{ID: f.ID, HTML: html})
@@ -183,125 +159,25 @@ func writeSamples(buf *bytes.Buffer, k play.Kind, s play.Sampler) error {
 	return nil
 }
 
-// predictor compresses against text (nil while there is too little of it
-// to predict anything).
-func predictor(text []byte) (*zstd.Encoder, error) {
-	if len(text) < 1024 {
-		return nil, nil
-	}
-	zw, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1),
-		zstd.WithWindowSize(max(zstd.MinWindowSize, 1<<bits.Len(uint(len(text))))), zstd.WithEncoderDictRaw(0, text), zstd.WithEncoderCRC(false))
-	if err != nil {
-		return nil, fmt.Errorf("dictionary: zstd: %w", err)
-	}
-	return zw, nil
-}
+// ctxScope is where inDictionaryScope leaves the route's scope.
+const ctxScope = "grimoire.dictionary-scope"
 
-func (d *dictionary) newCoder() (*zstd.Encoder, error) {
-	zw, err := zstd.NewWriter(nil,
-		zstd.WithEncoderLevel(zstd.SpeedFastest),
-		zstd.WithEncoderConcurrency(1),
-		zstd.WithWindowSize(d.window),
-		zstd.WithEncoderDictRaw(0, d.raw))
-	if err != nil {
-		return nil, fmt.Errorf("dictionary: zstd: %w", err)
-	}
-	return zw, nil
-}
-
-// scope is the index of the scope a URL path lies in, or -1.
-func scope(path string) int {
-	for i, s := range dictionaryScopes {
-		if strings.HasPrefix(path, s) {
-			return i
+// inDictionaryScope puts a route in a scope of the dictionary: its answers
+// vary on the dictionary held and go out compressed against it to a
+// browser that holds it, and its pages link to that scope's copy.
+func (h *Handler) inDictionaryScope(scope int) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if h.dict == nil {
+				return next(c)
+			}
+			c.Set(ctxScope, scope)
+			if w, ok := c.Response().Writer.(*encoding.Writer); ok {
+				w.InScope(h.dict.Dictionary, c.Request())
+			}
+			return next(c)
 		}
 	}
-	return -1
-}
-
-// inScope says answers at this path may go out compressed against the
-// dictionary (so they vary on Available-Dictionary).
-func (d *dictionary) inScope(path string) bool { return d != nil && scope(path) >= 0 }
-
-// covers says the browser holds this dictionary for the request's URL: it
-// takes dcz and names this dictionary. A request in scope that names
-// another (an older build's) is answered gzip.
-func (d *dictionary) covers(r *http.Request) bool {
-	return d.inScope(r.URL.Path) &&
-		r.Header.Get(headerAvailableDictionary) == d.available &&
-		takes(r.Header.Get(echo.HeaderAcceptEncoding), "dcz")
-}
-
-// linkFor is the copy a page at path links to: the spectator's under
-// /watch/, the game's everywhere else (a phone fetches that one once,
-// from whichever page it opens first, before it opens a game).
-func (d *dictionary) linkFor(path string) string {
-	if d == nil {
-		return ""
-	}
-	if i := scope(path); i > 0 {
-		return d.paths[i]
-	}
-	return d.paths[0]
-}
-
-// dczWriter compresses one answer against the dictionary: the header frame,
-// then a zstd frame.
-type dczWriter struct {
-	d  *dictionary
-	zw *zstd.Encoder
-}
-
-func (d *dictionary) writer(out io.Writer) (*dczWriter, error) {
-	var head [8 + 32]byte
-	copy(head[:], dczMagic[:])
-	copy(head[8:], d.sum[:])
-	if _, err := out.Write(head[:]); err != nil {
-		return nil, err
-	}
-	var zw *zstd.Encoder
-	select {
-	case zw = <-d.coders:
-	default:
-		var err error
-		if zw, err = d.newCoder(); err != nil {
-			return nil, err
-		}
-	}
-	zw.Reset(out)
-	return &dczWriter{d: d, zw: zw}, nil
-}
-
-func (w *dczWriter) Write(p []byte) (int, error) { return w.zw.Write(p) }
-func (w *dczWriter) Flush() error                { return w.zw.Flush() }
-
-// Close ends the frame and gives the coder back.
-func (w *dczWriter) Close() error {
-	err := w.zw.Close()
-	w.zw.Reset(io.Discard)
-	select {
-	case w.d.coders <- w.zw:
-	default: // the list is full: this one goes
-	}
-	w.zw = nil
-	return err
-}
-
-// compressed is p as a whole dcz answer (a kept one, see keptFragments).
-func (d *dictionary) compressed(p []byte) (string, error) {
-	var out bytes.Buffer
-	w, err := d.writer(&out)
-	if err != nil {
-		return "", err
-	}
-	if _, err := w.Write(p); err != nil {
-		w.Close()
-		return "", fmt.Errorf("compress dcz: %w", err)
-	}
-	if err := w.Close(); err != nil {
-		return "", fmt.Errorf("compress dcz: %w", err)
-	}
-	return out.String(), nil
 }
 
 // dictionaryFile serves the dictionary: for a year, as it never changes,
@@ -316,16 +192,27 @@ func (h *Handler) dictionaryFile(c echo.Context) error {
 		return notFound("No such dictionary.")
 	}
 	hd := c.Response().Header()
-	hd.Set("Use-As-Dictionary", `match="`+dictionaryScopes[i]+`*"`)
+	hd.Set("Use-As-Dictionary", encoding.UseAsDictionary(dictionaryScopes[i]))
 	hd.Set("Cache-Control", "public, max-age=31536000, immutable")
-	tag := hex.EncodeToString(d.sum[:16])
+	tag := d.Tag()
 	hd.Set("ETag", `"`+tag+`"`)
 	if match := strings.TrimPrefix(c.Request().Header.Get("If-None-Match"), "W/"); match == `"`+tag+`"` {
 		return c.NoContent(http.StatusNotModified)
 	}
 	const ctype = "text/plain; charset=utf-8"
-	if sent, err := serveCompressedOnce(c, tag, d.raw, ctype); sent || err != nil {
+	if sent, err := serveCompressedOnce(c, tag, d.Raw(), ctype); sent || err != nil {
 		return err
 	}
-	return c.Blob(http.StatusOK, ctype, d.raw)
+	return c.Blob(http.StatusOK, ctype, d.Raw())
+}
+
+// dictionaryLink is the copy of the dictionary a page links to: its route's
+// scope's, else the game's (a phone fetches that one once, from whichever
+// page it opens first, before it opens a game).
+func (h *Handler) dictionaryLink(c echo.Context) string {
+	if h.dict == nil {
+		return ""
+	}
+	scope, _ := c.Get(ctxScope).(int)
+	return h.dict.paths[scope]
 }

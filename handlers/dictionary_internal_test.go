@@ -9,7 +9,9 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/klauspost/compress/zstd"
+	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/handlers/encoding"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/views"
 )
@@ -33,10 +35,19 @@ func TestDictionaryOfGamesWithoutSamplesIsNone(t *testing.T) {
 	if err != nil || d != nil {
 		t.Fatalf("a build whose games draw no samples has dictionary %v (%v)", d, err)
 	}
+	h := &Handler{dict: d}
 	r := httptest.NewRequest("GET", "/g/abc", nil)
 	r.Header.Set("Accept-Encoding", "gzip, dcz")
-	if d.covers(r) || d.inScope("/g/abc") || d.linkFor("/") != "" {
-		t.Error("no dictionary, yet it covers a request or is linked to")
+	rec := httptest.NewRecorder()
+	c := echo.New().NewContext(r, rec)
+	err = h.inDictionaryScope(scopeGame)(func(c echo.Context) error {
+		if enc := h.encodingFor(c, encoding.Refresh); enc != "gzip" || h.dictionaryLink(c) != "" {
+			t.Errorf("no dictionary, yet a refresh goes %q or links to %q", enc, h.dictionaryLink(c))
+		}
+		return nil
+	})(c)
+	if err != nil || rec.Header().Get("Vary") != "" {
+		t.Errorf("no dictionary, yet the answer varies on %q (%v)", rec.Header().Get("Vary"), err)
 	}
 }
 
@@ -47,15 +58,15 @@ func TestTinyDictionaryCompresses(t *testing.T) {
 	if err != nil || d == nil {
 		t.Fatalf("dictionary %v, %v", d, err)
 	}
-	if !bytes.Contains(d.raw, []byte(`hx-swap-oob="innerHTML:#tiny-status"><p>Turn 1 of 5</p>`)) {
-		t.Fatalf("the dictionary is not the sample drawn as an answer: %q", d.raw)
+	if !bytes.Contains(d.Raw(), []byte(`hx-swap-oob="innerHTML:#tiny-status"><p>Turn 1 of 5</p>`)) {
+		t.Fatalf("the dictionary is not the sample drawn as an answer: %q", d.Raw())
 	}
 	answer := []byte(`<div hx-swap-oob="innerHTML:#tiny-status"><p>Turn 2 of 5</p></div>`)
-	z, err := d.compressed(answer)
+	z, err := d.Compress(answer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	zr, err := zstd.NewReader(nil, zstd.WithDecoderDictRaw(0, d.raw))
+	zr, err := zstd.NewReader(nil, zstd.WithDecoderDictRaw(0, d.Raw()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,12 +75,27 @@ func TestTinyDictionaryCompresses(t *testing.T) {
 	if err != nil || !bytes.Equal(got, answer) {
 		t.Fatalf("decoded %q, %v", got, err)
 	}
-	if !strings.HasPrefix(z, string(dczMagic[:])) {
+	if !strings.HasPrefix(z, "\x5e\x2a\x4d\x18\x20\x00\x00\x00") {
 		t.Error("no header frame")
 	}
-	for path, want := range map[string]string{"/": d.paths[0], "/g/x": d.paths[0], "/watch/tok": d.paths[1], "/rules": d.paths[0]} {
-		if got := d.linkFor(path); got != want {
-			t.Errorf("a page at %s links to %s, want %s", path, got, want)
+	h := &Handler{dict: d}
+	for _, tc := range []struct {
+		route string
+		scope echo.MiddlewareFunc
+		want  string
+	}{
+		{"/", nil, d.paths[0]},
+		{"/g/:id", h.inDictionaryScope(scopeGame), d.paths[0]},
+		{"/watch/:token", h.inDictionaryScope(scopeWatch), d.paths[1]},
+		{"/rules", nil, d.paths[0]},
+	} {
+		var got string
+		page := func(c echo.Context) error { got = h.dictionaryLink(c); return nil }
+		if tc.scope != nil {
+			page = tc.scope(page)
+		}
+		if err := page(echo.New().NewContext(httptest.NewRequest("GET", "/", nil), httptest.NewRecorder())); err != nil || got != tc.want {
+			t.Errorf("a page at %s links to %s, want %s (%v)", tc.route, got, tc.want, err)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/handlers/encoding"
 	"github.com/grimoire-games/grimoire/views"
 )
 
@@ -43,10 +44,7 @@ const refreshStep = "refresh\x00"
 // client asking the same: every spectator of a game asks for the same change
 // after each tap, and compressing it was most of such a GET's cost.
 func (h *Handler) keptFragments(c echo.Context, status int, id string, key screenKey, before, after []rendered) error {
-	enc := pickEncoding(c.Request().Header.Get(echo.HeaderAcceptEncoding))
-	if h.dict.covers(c.Request()) {
-		enc = "dcz"
-	}
+	enc := h.encodingFor(c, encoding.Refresh)
 	if enc == "" || isHead(c) {
 		return writeFragments(c, status, before, after, "", false)
 	}
@@ -58,19 +56,13 @@ func (h *Handler) keptFragments(c echo.Context, status int, id string, key scree
 		if err := fragmentsBody(c.Request().Context(), buf, before, after, "", false); err != nil {
 			return err
 		}
-		if buf.Len() < compressMin {
+		if buf.Len() < encoding.MinSize {
 			// As the compress middleware would: too small to be worth it.
 			varyOnHTMX(c)
 			c.Response().Header().Set("Cache-Control", "no-store")
 			return c.HTMLBlob(status, buf.Bytes())
 		}
-		var body string
-		var err error
-		if enc == "dcz" {
-			body, err = h.dict.compressed(buf.Bytes())
-		} else {
-			body, err = compressed(enc, buf.String())
-		}
+		body, err := h.compressKept(encoding.Refresh, enc, buf.Bytes())
 		if err != nil {
 			return err
 		}

@@ -190,7 +190,8 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 // identity is its session, and its CSRF token lives as long.
 const sessionMaxAge = 365 * 24 * 3600
 
-// Echo returns the HTTP server with its middleware and the route table.
+// Echo returns the HTTP server with the middleware every answer passes
+// through and the route table.
 func (h *Handler) Echo() *echo.Echo {
 	e := echo.New()
 	e.HideBanner = true
@@ -202,59 +203,15 @@ func (h *Handler) Echo() *echo.Echo {
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
 	e.Use(h.accessLog())
 	e.Use(h.transport)
-	e.Use(h.compress)
+	e.Use(compress)
 	e.Use(h.withDeadlines)
 	e.Use(securityHeaders)
 	e.Use(h.readBody)
-	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{
-		Timeout: 30 * time.Second,
-		Skipper: func(c echo.Context) bool { return isEventStream(c) },
-	}))
-	csrfConfig := func(secure bool) middleware.CSRFConfig {
-		return middleware.CSRFConfig{
-			TokenLookup:    "header:" + echo.HeaderXCSRFToken + ",form:_csrf",
-			CookieName:     csrfCookie,
-			CookiePath:     "/",
-			CookieHTTPOnly: true,
-			CookieSecure:   secure,
-			// Files and the health check carry no form and get no cookie.
-			Skipper:        sessionless,
-			CookieSameSite: http.SameSiteLaxMode,
-			// Set once, like the session cookie (keepCSRFCookie), so it
-			// must last as long.
-			CookieMaxAge: sessionMaxAge,
-			// A cross-site POST is refused in our words, not Echo's; same-site
-			// (another port of this host) falls back to the token check.
-			AllowSecFetchSiteFunc: func(c echo.Context) (bool, error) {
-				if c.Request().Header.Get(echo.HeaderSecFetchSite) == "same-site" {
-					return false, nil
-				}
-				return false, echo.NewHTTPError(http.StatusForbidden, "This request came from another site, so Grimoire refused it. Open Grimoire itself and try again.")
-			},
-			ErrorHandler: func(err error, c echo.Context) error {
-				return echo.NewHTTPError(http.StatusForbidden, "This form has expired or did not come from Grimoire. Reload the page and try again.")
-			},
-		}
-	}
-	// The CSRF cookie is Secure exactly when the session cookie is, which
-	// behind a proxy is known per request.
-	csrfPlain, csrfSecure := middleware.CSRFWithConfig(csrfConfig(false)), middleware.CSRFWithConfig(csrfConfig(true))
-	e.Use(func(next echo.HandlerFunc) echo.HandlerFunc {
-		// Echo wraps a handler in its middleware for every request, so the
-		// CSRF middleware is put around next only when it is to run.
-		return func(c echo.Context) error {
-			if reuseCSRFToken(c) {
-				return next(c)
-			}
-			if h.secureCookies(c) {
-				return csrfSecure(keepCSRFCookie(next))(c)
-			}
-			return csrfPlain(keepCSRFCookie(next))(c)
-		}
-	})
-	e.Use(h.withDevice)
-	e.Use(h.withCreationCheck)
+	sessionless := map[string]bool{} // filled by routes
+	e.Use(h.withSession(sessionless))
 	e.Use(withCacheControl)
-	h.routes(e)
+	// The rest (time limits, the dictionary's scope, what a file or an
+	// event stream needs) is the routes' own: routes.go.
+	h.routes(e, sessionless)
 	return e
 }

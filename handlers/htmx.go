@@ -1,10 +1,6 @@
 package handlers
 
-import (
-	"strings"
-
-	"github.com/labstack/echo/v4"
-)
+import "github.com/labstack/echo/v4"
 
 // isPartial says whether the request wants fragments: an htmx request that
 // is not restoring history (a history restore needs the whole page).
@@ -29,13 +25,4 @@ func redirect(c echo.Context, url string) error {
 		return c.NoContent(200)
 	}
 	return c.Redirect(303, url)
-}
-
-func isStatic(c echo.Context) bool {
-	p := c.Request().URL.Path
-	return strings.HasPrefix(p, "/static/") || strings.HasPrefix(p, dictionaryPrefix) || p == "/sw.js" || p == "/manifest.webmanifest" || p == "/favicon.ico"
-}
-
-func isEventStream(c echo.Context) bool {
-	return strings.HasSuffix(c.Request().URL.Path, "/events")
 }

@@ -59,6 +59,6 @@ func (h *Handler) page(c echo.Context, title, section string) views.Page {
 		Section:    section,
 		CSRF:       csrfToken(c),
 		Assets:     h.assets,
-		Dictionary: h.dict.linkFor(c.Request().URL.Path),
+		Dictionary: h.dictionaryLink(c),
 	}
 }

@@ -1,23 +1,51 @@
 package handlers
 
-import "github.com/labstack/echo/v4"
+import (
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+)
 
-// routes is the one route table of the app.
-func (h *Handler) routes(e *echo.Echo) {
-	e.GET("/", h.home)
-	e.GET("/healthz", h.healthz)
-	e.HEAD("/healthz", h.healthz)
+// routes is the one route table of the app, and where each route gets the
+// middleware of its kind, after the app-wide ones (Echo): nothing else
+// looks at a request's path to know what it is. The routes of files and
+// the health check go into sessionless (withSession).
+func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
+	// A page or a write: a time limit on its work.
+	timeLimit := middleware.ContextTimeout(requestTimeout)
+	app := []echo.MiddlewareFunc{timeLimit}
+	// A game's pages, taps and refreshes: compressed against the
+	// dictionary for a browser that holds it, and never stored by a
+	// cache (they hold its join links and record).
+	game := []echo.MiddlewareFunc{h.inDictionaryScope(scopeGame), timeLimit, noStore}
+	// A spectator's: the dictionary's copy for /watch/.
+	watch := []echo.MiddlewareFunc{h.inDictionaryScope(scopeWatch), timeLimit}
+	// An event stream: no time limit, no compression, a deadline per
+	// write.
+	stream := func(scope int, m ...echo.MiddlewareFunc) []echo.MiddlewareFunc {
+		return append([]echo.MiddlewareFunc{eventStream, h.inDictionaryScope(scope)}, m...)
+	}
+	// A file (an asset, the dictionary, the service worker, the manifest,
+	// the icon) has longer to be written, and like the health check no
+	// session.
+	file := func(path string, serve echo.HandlerFunc) {
+		sessionless[e.GET(path, serve, h.fileDeadline, timeLimit).Path] = true
+	}
+	health := func(r *echo.Route) { sessionless[r.Path] = true }
+
+	e.GET("/", h.home, app...)
+	health(e.GET("/healthz", h.healthz, timeLimit))
+	health(e.HEAD("/healthz", h.healthz, timeLimit))
 
 	// Starting games: the game's form, checked, confirmed, created.
-	e.GET("/new", h.newIndex)
-	e.GET("/new/:game", h.newGamePage)
-	e.POST("/new/:game", h.newGameCreate)
-	e.GET("/new/:game/advice", h.advice) // the form's advisor (Spells & Arrows)
+	e.GET("/new", h.newIndex, app...)
+	e.GET("/new/:game", h.newGamePage, app...)
+	e.POST("/new/:game", h.newGameCreate, timeLimit, h.withCreationCheck)
+	e.GET("/new/:game/advice", h.advice, app...) // the form's advisor (Spells & Arrows)
 
 	// Players: the names this device has used, a player's record across
 	// its games, and that record as CSV.
-	e.GET("/players", h.players)
-	e.GET("/players/:game/attempts.csv", h.playerCSV)
+	e.GET("/players", h.players, app...)
+	e.GET("/players/:game/attempts.csv", h.playerCSV, app...)
 
 	// Clubs (club.go, club_league.go): phones that share their games; an
 	// invite's link shows the club, its button joins. League tables,
@@ -37,51 +65,52 @@ func (h *Handler) routes(e *echo.Echo) {
 	e.GET("/league/:game/player", h.ratingPage)
 
 	// One game, whatever its kind: its play.Kind draws and checks it.
-	e.GET("/g/:id", h.gameShow)
-	e.POST("/g/:id/act", h.gameAct)
-	e.POST("/g/:id/undo", h.gameUndo)
+	e.GET("/g/:id", h.gameShow, game...)
+	e.POST("/g/:id/act", h.gameAct, game...)
+	e.POST("/g/:id/undo", h.gameUndo, game...)
 	// A bot's move, asked for by the page after a short visible pause.
-	e.POST("/g/:id/bot", h.gameBot)
-	e.POST("/g/:id/sync", h.gameSync) // one tap from a phone's offline outbox
-	e.GET("/g/:id/log", h.gameLog)
-	e.GET("/g/:id/events", h.gameEvents)
-	e.GET("/g/:id/delete", h.gameDeleteConfirm)
-	e.POST("/g/:id/delete", h.gameDelete)
+	e.POST("/g/:id/bot", h.gameBot, game...)
+	e.POST("/g/:id/sync", h.gameSync, game...) // one tap from a phone's offline outbox
+	e.GET("/g/:id/log", h.gameLog, game...)
+	e.GET("/g/:id/events", h.gameEvents, stream(scopeGame, noStore)...)
+	e.GET("/g/:id/delete", h.gameDeleteConfirm, game...)
+	e.POST("/g/:id/delete", h.gameDelete, game...)
 	// A damaged record (damaged.go): a new game from its good actions.
-	e.POST("/g/:id/keep", h.gameKeep)
+	e.POST("/g/:id/keep", h.gameKeep, game...)
 
 	// Seats on separate phones: each seat has its own join link, which
 	// shows the seat; its button takes it.
-	e.GET("/join/:token", h.joinSeat)
-	e.POST("/join/:token", h.takeSeat)
+	join := []echo.MiddlewareFunc{timeLimit, noStore}
+	e.GET("/join/:token", h.joinSeat, join...)
+	e.POST("/join/:token", h.takeSeat, join...)
 
 	// Spectators: a random token, never the game id, and read-only.
-	e.GET("/watch/:token", h.watchShow)
-	e.GET("/watch/:token/events", h.watchEvents)
+	e.GET("/watch/:token", h.watchShow, watch...)
+	e.GET("/watch/:token/events", h.watchEvents, stream(scopeWatch)...)
 
 	// Records and scoresheets, for every game kind: export, import,
 	// printable sheets (live, spectator, blank) and share QR codes.
-	e.GET("/g/:id/export", h.gameExport)
-	e.GET("/g/:id/sheet", h.gameSheet)
-	e.GET("/watch/:token/export", h.watchExport)
-	e.GET("/watch/:token/sheet", h.watchSheet)
-	e.GET("/sheets/:game/blank", h.blankSheet)
-	e.GET("/import", h.importForm)
-	e.POST("/import", h.importRecord)
-	e.GET("/qr.svg", h.qrCode)
+	e.GET("/g/:id/export", h.gameExport, game...)
+	e.GET("/g/:id/sheet", h.gameSheet, game...)
+	e.GET("/watch/:token/export", h.watchExport, watch...)
+	e.GET("/watch/:token/sheet", h.watchSheet, watch...)
+	e.GET("/sheets/:game/blank", h.blankSheet, app...)
+	e.GET("/import", h.importForm, app...)
+	e.POST("/import", h.importRecord, app...)
+	e.GET("/qr.svg", h.qrCode, app...)
 
 	// Rules pages, kept offline by the service worker.
-	e.GET("/rules", h.rulesIndex)
-	e.GET("/rules/:game", h.rulesPage)
+	e.GET("/rules", h.rulesIndex, app...)
+	e.GET("/rules/:game", h.rulesPage, app...)
 
 	// App shell.
-	e.GET("/offline", h.offline)
-	e.GET("/settings", h.settings)        // this phone's court settings, kept in localStorage
-	e.GET("/offline/game", h.offlineGame) // a game started offline, drawn by static/offline.js
-	e.POST("/sync/new", h.syncCreate)     // a game started offline reaches the server
-	e.GET("/sw.js", h.serviceWorker)
-	e.GET("/manifest.webmanifest", h.manifest)
-	e.GET("/favicon.ico", h.favicon)
-	e.GET("/static/*", h.asset)
-	e.GET(dictionaryPrefix+"*", h.dictionaryFile) // what answers under /g/ and /watch/ are compressed against
+	e.GET("/offline", h.offline, app...)
+	e.GET("/settings", h.settings, app...)        // this phone's court settings, kept in localStorage
+	e.GET("/offline/game", h.offlineGame, app...) // a game started offline, drawn by static/offline.js
+	e.POST("/sync/new", h.syncCreate, app...)     // a game started offline reaches the server
+	file("/sw.js", h.serviceWorker)
+	file("/manifest.webmanifest", h.manifest)
+	file("/favicon.ico", h.favicon)
+	file("/static/*", h.asset)
+	file(dictionaryPrefix+"*", h.dictionaryFile) // what answers under /g/ and /watch/ are compressed against
 }

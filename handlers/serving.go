@@ -118,12 +118,6 @@ func (h *Handler) accessLog() echo.MiddlewareFunc {
 	})
 }
 
-// sessionless are the requests that must not set a cookie: static files and
-// the health check (a probe every few seconds would mint a device each time).
-func sessionless(c echo.Context) bool {
-	return isStatic(c) || c.Request().URL.Path == "/healthz"
-}
-
 // healthz answers 200 when the store answers: a lookup of a game that cannot
 // exist must come back "not found", anything else means the store is down.
 func (h *Handler) healthz(c echo.Context) error {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/handlers/encoding"
 	"github.com/grimoire-games/grimoire/static"
 )
 
@@ -45,12 +46,15 @@ func serveEmbeddedCompressed(c echo.Context, a *static.Asset) error {
 	ctype := contentType(a.Name)
 	hd := c.Response().Header()
 	hd.Add("Vary", "Accept-Encoding")
-	accept := c.Request().Header.Get("Accept-Encoding")
-	if a.Brotli != nil && takes(accept, "br") {
+	kind := encoding.ModuleGzip
+	if a.Brotli != nil {
+		kind = encoding.Module
+	}
+	switch encoding.Choose(kind, c.Request().Header.Get("Accept-Encoding"), false) {
+	case "br":
 		hd.Set("Content-Encoding", "br")
 		return c.Blob(http.StatusOK, ctype, a.Brotli)
-	}
-	if takes(accept, "gzip") {
+	case "gzip":
 		hd.Set("Content-Encoding", "gzip")
 		return c.Blob(http.StatusOK, ctype, a.Body)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/handlers/encoding"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/views"
@@ -62,8 +63,8 @@ func (h *Handler) wholePage(c echo.Context, k play.Kind, status int, p views.Pag
 	res := c.Response()
 	res.Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)
 	token := csrfToken(c)
-	enc := pickEncoding(c.Request().Header.Get(echo.HeaderAcceptEncoding))
-	if enc == "" || c.Request().Method == http.MethodHead || len(r[0].HTML) < compressMin {
+	enc := h.encodingFor(c, encoding.Page)
+	if enc == "" || c.Request().Method == http.MethodHead || len(r[0].HTML) < encoding.MinSize {
 		res.WriteHeader(status)
 		return writeSlotted(res, r[0].HTML, h.csrfSlot, token)
 	}
@@ -80,7 +81,7 @@ func (h *Handler) wholePage(c echo.Context, k play.Kind, status int, p views.Pag
 		if err := writeSlotted(&plain, r[0].HTML, h.csrfSlot, token); err != nil {
 			return err
 		}
-		body, err := compressed(enc, plain.String())
+		body, err := h.compressKept(encoding.Page, enc, []byte(plain.String()))
 		if err != nil {
 			return err
 		}

@@ -34,6 +34,7 @@ func TestPhoneHoldsTheDictionary(t *testing.T) {
 		case "/new":
 			w.Write([]byte(`<html><head><link rel="compression-dictionary" href="/dictionary/d.txt"></head></html>`))
 		case "/dictionary/d.txt":
+			w.Header().Set("Use-As-Dictionary", `match="/g/*"`)
 			w.Write(dict)
 		case "/g/G1/act":
 			w.Header().Set("Content-Encoding", "dcz")
@@ -73,7 +74,7 @@ func TestPhoneHoldsTheDictionary(t *testing.T) {
 	if _, err := p.do(ctx, http.MethodPost, "/g/G2/act", nil, true); err == nil || !strings.Contains(err.Error(), "another dictionary") {
 		t.Errorf("an answer against another dictionary: %v", err)
 	}
-	if want := "/g/G1/act gzip, dcz " + p.dict.available; asked[len(asked)-2] != want || !strings.HasPrefix(p.dict.available, ":") {
+	if want := "/g/G1/act gzip, dcz " + p.dict.Available(); asked[len(asked)-2] != want || !strings.HasPrefix(p.dict.Available(), ":") {
 		t.Errorf("the tap asked %q, want %q", asked[len(asked)-2], want)
 	}
 	if got := asked[1]; got != "/dictionary/d.txt gzip " {

@@ -100,9 +100,9 @@ func (p *phone) do(ctx context.Context, method, path string, form url.Values, ht
 	if form != nil {
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
-	if p.dict != nil && strings.HasPrefix(path, "/g/") {
+	if p.dict != nil && p.dict.Matches(path) {
 		req.Header.Set("Accept-Encoding", "gzip, dcz")
-		req.Header.Set("Available-Dictionary", p.dict.available)
+		req.Header.Set("Available-Dictionary", p.dict.Available())
 	} else {
 		req.Header.Set("Accept-Encoding", "gzip")
 	}

@@ -1,4 +1,4 @@
-package handlers
+package encoding
 
 import "testing"
 
@@ -12,8 +12,8 @@ func TestJoinVary(t *testing.T) {
 		{[]string{" Cookie ,", ""}, "Cookie"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
-			if got := joinVary(tc.in); got != tc.want {
-				t.Errorf("joinVary(%q) = %q, want %q", tc.in, got, tc.want)
+			if got := JoinVary(tc.in); got != tc.want {
+				t.Errorf("JoinVary(%q) = %q, want %q", tc.in, got, tc.want)
 			}
 		})
 	}
