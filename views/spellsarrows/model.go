@@ -48,10 +48,11 @@ type Board struct {
 	Record offline.Record
 	// Charts are the players' shot charts, drawn on the end screen.
 	Charts []ShotChart
-	// Seq is the number of actions in force and Announce the strip's words
-	// about the last of them ("" for an ordinary tap).
+	// Seq is the number of actions in force and Announce what is said
+	// about the last of them: the strip's words (Text, "" for an ordinary
+	// tap) and the calls a phone speaks.
 	Seq      int
-	Announce string
+	Announce views.Said
 	// LeapFrom and LeapTo are the giant leap being aimed (span keys), in
 	// the order the mage taps them; "" until tapped.
 	LeapFrom, LeapTo string
