@@ -344,3 +344,16 @@ func (b *Board) firstCastable(n int) bool {
 	}
 	return false
 }
+
+// benchForm is the id of the Librarian's Bench form: its choices are on the
+// page, its Confirm in the thumb bar (form=benchForm), so the bar stays the
+// size of a prompt and two buttons.
+const benchForm = "sa-bench"
+
+// cutWords is the bench prompt's note on the cut, when one is needed.
+func (b *Board) cutWords() string {
+	if len(b.Choices.CutCards) > 0 {
+		return ", and the court spell to cut"
+	}
+	return ""
+}
