@@ -62,6 +62,10 @@
       var first = open.length ? open[0].name : null;
       if (first) list = radios.filter(function (r) { return r.name === first; });
     }
+    // The page's choices (the spell cards, the places) before the bar's
+    // (ending the half): the likelier ones first.
+    var inBar = function (el) { return el.closest("[data-thumbbar]") ? 1 : 0; };
+    list.sort(function (x, y) { return inBar(x) - inBar(y); });
     return list.length ? { kind: "choice", list: list } : null;
   }
 

@@ -26,6 +26,8 @@
 
   var root = document.documentElement;
   var shownSeq = null;
+  // The last moment handed to court.js, and whether its calls were in it.
+  var lastSeq = null, lastBack = false, calledSeq = true;
   // The words of the undo a finger or a remote just pressed: after the
   // undo's screen they are the strip's words, so a taken-back tap is seen
   // (and heard) taken back.
@@ -56,19 +58,27 @@
       strip.textContent = text;
       return;
     }
-    if (seq === shownSeq && strip.textContent === text) return;
+    var short = src.getAttribute("data-call-short") || "", full = src.getAttribute("data-call-full") || "";
+    if (seq === shownSeq) {
+      // The same moment drawn again (the server's screen after the
+      // phone's own): the strip keeps its words. Calls that only this
+      // drawing carries (a phone's module older than the server) are said
+      // now, once.
+      if (!calledSeq && seq === lastSeq && !lastBack && (short || full)) {
+        calledSeq = true;
+        said({ seq: seq, back: false, text: text, short: short, full: full });
+      }
+      return;
+    }
     // An undo goes back to an older seq: the news of the taken-back tap no
     // longer holds, so the strip says what was taken back instead.
     var back = seq < shownSeq;
-    var changed = seq !== shownSeq;
-    strip.textContent = back ? undoing : seq > shownSeq ? text : "";
+    strip.textContent = back ? undoing : text;
     shownSeq = seq;
-    if (changed) {
-      said({
-        seq: seq, back: back, text: back ? undoing : text,
-        short: src.getAttribute("data-call-short") || "", full: src.getAttribute("data-call-full") || ""
-      });
-    }
+    lastSeq = seq;
+    lastBack = back;
+    calledSeq = back || !!(short || full || text);
+    said({ seq: seq, back: back, text: back ? undoing : text, short: short, full: full });
     undoing = "";
   }
 
