@@ -252,6 +252,7 @@
     }
     if (ev.key === "Enter" && chosen) {
       ev.preventDefault();
+      swallow = true;
       if (!ev.repeat && !bounced()) press("confirm");
       return;
     }
@@ -265,7 +266,14 @@
       p.timer = setTimeout(function () { p.held = true; hold(role); }, settings().hold);
     }
   }, true);
+  // The Enter taken as a confirm must not also press the control the new
+  // screen focuses (a keypress may come on its own, after the keydown).
+  var swallow = false;
+  window.addEventListener("keypress", function (ev) {
+    if (swallow && ev.key === "Enter") ev.preventDefault();
+  }, true);
   window.addEventListener("keyup", function (ev) {
+    if (ev.key === "Enter" && swallow) { swallow = false; ev.preventDefault(); }
     var p = down[ev.key];
     if (!p) return;
     delete down[ev.key];

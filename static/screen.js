@@ -108,7 +108,7 @@
     // control on the page (a card's Cast button, a place to put a cone) is
     // brought into view between the sticky status strip and the bar
     // (scroll-padding keeps clear of both).
-    if (el.scrollIntoView && !el.closest("[data-thumbbar]")) el.scrollIntoView({ block: "nearest" });
+    if (el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
   }
 
   // versionMoved says the screen shows another version than at the last
