@@ -481,3 +481,57 @@ func TestBrowserEyesFreeScreens(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserEyesFreeSettings: /settings says what this phone can do, and
+// "press the button you want" makes that button MAKE; the calls setting
+// is kept on the phone.
+func TestBrowserEyesFreeSettings(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	cdpCall(p, page.Enable, page.EnableParams{})
+	cdpCall(p, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: eyesFreeStub})
+	p.open(a.URL + "/settings")
+	p.waitFor(`!document.querySelector('[data-testid="learn-make"]').disabled`)
+	if got := p.text("support-media"); !strings.HasPrefix(got, "Headset buttons work here") {
+		t.Errorf("Media Session line: %q", got)
+	}
+	if got := p.text("support-speech"); got == "" {
+		t.Error("the settings page does not say whether this phone can speak offline")
+	}
+	if !strings.Contains(p.text("court-settings"), "the first tap of a game switches the voice on") {
+		t.Error("the settings page does not tell iPhone owners about the first tap")
+	}
+	p.screenshot("eyesfree-settings")
+
+	// Press the button you want: "b" (a remote sending a letter).
+	p.tap("learn-make")
+	p.waitFor(`document.querySelector('[data-testid="learn-make"]').getAttribute("aria-pressed") === "true"`)
+	p.do(chromedp.KeyEvent("b"))
+	p.waitFor(`document.querySelector('[data-testid="key-make"]').textContent === "b"`)
+	p.tap("calls-full")
+	if got := eval[string](p, `JSON.parse(localStorage.getItem("grimoire.court")).calls + " " + JSON.parse(localStorage.getItem("grimoire.court")).keyMake`); got != "full b" {
+		t.Fatalf("kept settings %q", got)
+	}
+
+	rec := `{"game":"spells-arrows","version":1,"seed":1,"setup":{"victory":12,"spy":"Ana","mage":"Ben","options":{}},"actions":[]}`
+	p.open(a.URL + p.importRecord(a.URL, rec))
+	p.waitVersion(0)
+	n := len(p.said())
+	p.do(chromedp.KeyEvent("b"))
+	p.waitVersion(1)
+	if got := p.lastSaid(n); got != "Make. Toll paid at B: choose where to go. Shot clock 5." {
+		t.Errorf("the full call after the remapped MAKE: %q", got)
+	}
+	// PageDown is no longer MAKE: the remapped button steps through the
+	// choices.
+	p.press("PageDown")
+	n = len(p.said())
+	p.press("b")
+	if got := p.lastSaid(n); got != "A Armoury" {
+		t.Errorf("the remapped button at a choice said %q", got)
+	}
+	if v := p.version(); v != 1 {
+		t.Errorf("a step took a choice: version %d", v)
+	}
+}
