@@ -205,6 +205,23 @@
     all[(i + dir + all.length) % all.length].focus();
   });
 
+  // One Enter takes one control. A control taken on Enter's keydown may be
+  // answered at once (a step the phone draws itself) with a screen whose
+  // next control has the focus; the same key's keypress must not take that
+  // one too (Mage's Tower's "show my turn" ended the turn unasked).
+  var enterOn = null;
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter") enterOn = document.activeElement;
+  }, true);
+  function sameEnter(ev) {
+    if (ev.key === "Enter" && enterOn && document.activeElement !== enterOn) ev.preventDefault();
+  }
+  document.addEventListener("keypress", sameEnter, true);
+  document.addEventListener("keyup", function (ev) {
+    sameEnter(ev);
+    if (ev.key === "Enter") enterOn = null;
+  }, true);
+
   // The sheets' Print button.
   document.addEventListener("click", function (ev) {
     if (ev.target.closest && ev.target.closest("[data-print]")) window.print();
