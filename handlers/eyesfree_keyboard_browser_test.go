@@ -58,3 +58,35 @@ func TestBrowserTowerByKeyboard(t *testing.T) {
 		t.Fatalf("after the Wave played by keyboard fallen = %q", got)
 	}
 }
+
+// TestBrowserScribesByKeyboard plays the first turns of The Arcane Scribes
+// (the hand-over screen and a take, for each player) with the keyboard
+// alone.
+func TestBrowserScribesByKeyboard(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	p.open(a.URL + "/new/arcane-scribes")
+	p.do(fill(chromedp.CSS("#name0"), "Mia"), fill(chromedp.CSS("#name1"), "Ben"))
+	p.tap("new-submit")
+	p.do(shown(sel("confirm")))
+	p.tap("start")
+	p.do(shown(sel("board")))
+	version := func() string {
+		return eval[string](p, `document.querySelector('[data-version-src]').getAttribute('data-version-src')`)
+	}
+	for turn := 0; turn < 4; turn++ {
+		p.waitFor(`!document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added')`)
+		if eval[bool](p, has("privacy")) {
+			p.keyTo("reveal")
+			p.waitFor(`!document.querySelector('[data-testid="privacy"]')`)
+		}
+		take := eval[string](p, `(function(){var b=document.querySelector('[data-testid^="take-"]:not([disabled])');return b?b.getAttribute("data-testid"):"";})()`)
+		if take == "" {
+			t.Fatalf("turn %d: no take offered", turn+1)
+		}
+		v := version()
+		p.keyTo(take)
+		p.waitFor(fmt.Sprintf(`document.querySelector('[data-version-src]').getAttribute('data-version-src') !== %q`, v))
+	}
+}
