@@ -571,7 +571,7 @@ func CourtButtons() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<button type=\"button\" class=\"btn small court-only\" data-say-again aria-label=\"Say it again\" data-testid=\"say-again\">Say again</button> <button type=\"button\" class=\"btn small court-only\" data-court-toggle aria-pressed=\"false\" aria-label=\"Court mode\" data-testid=\"court-toggle\"><span class=\"when-usual\" aria-hidden=\"true\">Court</span><span class=\"when-court\" aria-hidden=\"true\">Usual screen</span></button>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 44, "<button type=\"button\" class=\"btn small court-only\" data-say-again data-testid=\"say-again\">Say again</button> <button type=\"button\" class=\"btn small court-only\" data-court-toggle aria-pressed=\"false\" aria-label=\"Court mode\" data-testid=\"court-toggle\"><span class=\"when-usual\" aria-hidden=\"true\">Court</span><span class=\"when-court\" aria-hidden=\"true\">Usual screen</span></button>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
