@@ -44,6 +44,12 @@
   // Confirmation before anything destructive, for forms marked data-confirm.
   document.addEventListener("submit", function (ev) {
     var form = ev.target;
+    // A remote's second confirm press (static/court.js) already was the
+    // question answered yes.
+    if (form && form.hasAttribute && form.hasAttribute("data-confirmed")) {
+      form.removeAttribute("data-confirmed");
+      return;
+    }
     var msg = form && form.getAttribute && form.getAttribute("data-confirm");
     if (msg && !window.confirm(msg)) {
       ev.preventDefault();

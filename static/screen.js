@@ -10,7 +10,14 @@
 //     next control ([data-next] or [autofocus], else the first control of
 //     the thumb bar);
 //   - the thumb bar's height is kept in --thumbbar-h so the page can scroll
-//     clear of it.
+//     clear of it (and the status strip's in --status-h, the strip's in
+//     --announce-h);
+//   - after every tap the screen comes back to the status strip, so the
+//     counters, the court and the acting controls are in view (a screen
+//     that never drifts: issue 31), and a control on the page is brought
+//     into view under the strip;
+//   - each new announcement is also handed to static/court.js, which may
+//     speak it ("grimoire:said", with the calls the screen carries).
 // It listens to htmx:afterSettle and to "grimoire:swapped" (which offline.js
 // may fire on document after its swap), and a MutationObserver catches any
 // other swap. Nothing here is needed for a rule to apply.
@@ -19,6 +26,20 @@
 
   var root = document.documentElement;
   var shownSeq = null;
+  // The last moment handed to court.js, and whether its calls were in it.
+  var lastSeq = null, lastBack = false, calledSeq = true;
+  // The words of the undo a finger or a remote just pressed: after the
+  // undo's screen they are the strip's words, so a taken-back tap is seen
+  // (and heard) taken back.
+  var undoing = "";
+  document.addEventListener("click", function (ev) {
+    var u = ev.target.closest && ev.target.closest('[data-testid="undo"]');
+    if (u) undoing = ((u.querySelector(".what") || u).textContent || "").trim();
+  }, true);
+
+  function said(detail) {
+    document.dispatchEvent(new CustomEvent("grimoire:said", { detail: detail }));
+  }
 
   function announce() {
     var strip = document.getElementById("announce");
@@ -37,11 +58,28 @@
       strip.textContent = text;
       return;
     }
-    if (seq === shownSeq && strip.textContent === text) return;
+    var short = src.getAttribute("data-call-short") || "", full = src.getAttribute("data-call-full") || "";
+    if (seq === shownSeq) {
+      // The same moment drawn again (the server's screen after the
+      // phone's own): the strip keeps its words. Calls that only this
+      // drawing carries (a phone's module older than the server) are said
+      // now, once.
+      if (!calledSeq && seq === lastSeq && !lastBack && (short || full)) {
+        calledSeq = true;
+        said({ seq: seq, back: false, text: text, short: short, full: full });
+      }
+      return;
+    }
     // An undo goes back to an older seq: the news of the taken-back tap no
-    // longer holds, so the strip empties.
-    strip.textContent = seq > shownSeq ? text : "";
+    // longer holds, so the strip says what was taken back instead.
+    var back = seq < shownSeq;
+    strip.textContent = back ? undoing : text;
     shownSeq = seq;
+    lastSeq = seq;
+    lastBack = back;
+    calledSeq = back || !!(short || full || text);
+    said({ seq: seq, back: back, text: back ? undoing : text, short: short, full: full });
+    undoing = "";
   }
 
   function lostFocus() {
@@ -60,16 +98,40 @@
   }
 
   function refocus() {
+    var moved = versionMoved();
+    if (moved) home();
     if (!lostFocus()) return;
     var el = nextControl();
     if (!el) return;
     el.focus({ preventScroll: true });
-    // The bar is fixed, so its controls are in sight once the bar's own
-    // scroll shows them; a control on the page (a card's Cast button) is
-    // brought into the middle.
-    if (!el.scrollIntoView) return;
-    if (el.closest("[data-thumbbar]")) el.scrollIntoView({ block: "nearest" });
-    else el.scrollIntoView({ block: "center" });
+    // The bar is fixed and never scrolls, so its controls are in sight; a
+    // control on the page (a card's Cast button, a place to put a cone) is
+    // brought into view between the sticky status strip and the bar
+    // (scroll-padding keeps clear of both).
+    if (el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
+  }
+
+  // versionMoved says the screen shows another version than at the last
+  // look: a tap (or an undo, or a move made elsewhere) was drawn.
+  var seenVersion = null;
+  function versionMoved() {
+    var v = document.querySelector("#board [data-version-src]");
+    var now = v ? v.getAttribute("data-version-src") : null;
+    var moved = seenVersion !== null && now !== null && now !== seenVersion;
+    if (now !== null) seenVersion = now;
+    return moved;
+  }
+
+  // home brings the status strip to the top of the screen after a tap on a
+  // screen with a thumb bar: the court (or a game's table) follows it, the
+  // bar holds the acting controls. Without it, a long screen (the mage's
+  // cards, the log) left the page scrolled to its foot for the rest of the
+  // game.
+  function home() {
+    var strip = document.querySelector("#board [data-status-strip]");
+    if (!strip || !document.querySelector("[data-thumbbar]")) return;
+    var top = (strip.parentElement || strip).getBoundingClientRect().top + window.scrollY;
+    if (Math.abs(window.scrollY - top) > 1) window.scrollTo(0, top);
   }
 
   var barSeen = null;
@@ -79,6 +141,10 @@
     var h = bar ? Math.ceil(bar.getBoundingClientRect().height) : 0;
     root.style.setProperty("--thumbbar-h", h + "px");
     root.classList.toggle("has-thumbbar", !!bar);
+    var strip = document.querySelector("#board [data-status-strip]");
+    root.style.setProperty("--status-h", (strip ? Math.ceil(strip.getBoundingClientRect().height) : 0) + "px");
+    var an = document.getElementById("announce");
+    root.style.setProperty("--announce-h", (an && an.textContent ? Math.ceil(an.getBoundingClientRect().height) : 0) + "px");
     if (sizer && bar !== barSeen) {
       if (barSeen) sizer.unobserve(barSeen);
       if (bar) sizer.observe(bar);
@@ -96,6 +162,7 @@
       measure();
       absolute();
       announce();
+      measure(); // the strip's words may have changed its height
       refocus();
     });
   }
@@ -124,6 +191,8 @@
   // shot pair, the places to go), wrapping around, so any choice is at most
   // half the group away; Tab still goes from group to group.
   document.addEventListener("keydown", function (ev) {
+    // A remote's key (static/court.js) was already taken as MAKE or MISS.
+    if (ev.defaultPrevented) return;
     var dir = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
     var bar = ev.target.closest && ev.target.closest("[data-thumbbar]");
     if (!dir || !bar || ev.altKey || ev.ctrlKey || ev.metaKey) return;
@@ -135,6 +204,23 @@
     ev.preventDefault();
     all[(i + dir + all.length) % all.length].focus();
   });
+
+  // One Enter takes one control. A control taken on Enter's keydown may be
+  // answered at once (a step the phone draws itself) with a screen whose
+  // next control has the focus; the same key's keypress must not take that
+  // one too (Mage's Tower's "show my turn" ended the turn unasked).
+  var enterOn = null;
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter") enterOn = document.activeElement;
+  }, true);
+  function sameEnter(ev) {
+    if (ev.key === "Enter" && enterOn && document.activeElement !== enterOn) ev.preventDefault();
+  }
+  document.addEventListener("keypress", sameEnter, true);
+  document.addEventListener("keyup", function (ev) {
+    sameEnter(ev);
+    if (ev.key === "Enter") enterOn = null;
+  }, true);
 
   // The sheets' Print button.
   document.addEventListener("click", function (ev) {

@@ -72,7 +72,7 @@ func TestAssetsAreServedTrimmed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"app.css", "app.js", "offline.js", "screen.js"} {
+	for _, name := range []string{"app.css", "app.js", "offline.js", "screen.js", "court.js"} {
 		as, ok := a.ByName(name)
 		if !ok {
 			t.Fatalf("no %s", name)

@@ -62,8 +62,19 @@ const (
 // AnnounceFragment is the announcement of a game screen as a fragment. Its
 // seq changes with every action, so it is sent after each one (and its
 // empty words clear the strip); a refused tap leaves the strip as it was.
-func AnnounceFragment(seq int, text string) Fragment {
-	return Fragment{ID: AnnounceID, Component: Announce(seq, text)}
+func AnnounceFragment(seq int, said Said) Fragment {
+	return Fragment{ID: AnnounceID, Component: Announce(seq, said)}
+}
+
+// Said is what a game screen says about the last action. Text is the
+// announcement strip's words, the big moments only ("" for an ordinary
+// tap); Short and Full are the calls a phone may speak after every tap
+// (static/court.js, as the phone's settings choose), in a few words and
+// in full. All three are made in Go, once, by the game's views, so the
+// server's screen, the phone's offline screen, the live region and the
+// voice say the same thing.
+type Said struct {
+	Text, Short, Full string
 }
 
 // Fragment is one part of a game screen with a fixed element id. A full page

@@ -76,6 +76,11 @@ func ActionFromForm(get func(name string) string) (sa.Action, error) {
 		at, err := id("at")
 		return sa.TargetAt(at), err
 	case sa.TypeBench:
+		// Nothing is chosen for the mage: a Confirm without a choice (a
+		// page without its script) is refused in words.
+		if get("card") == "" {
+			return sa.Action{}, errors.New("choose the bench spell that joins the court first")
+		}
 		n, err := number("card", false)
 		if err != nil {
 			return sa.Action{}, err

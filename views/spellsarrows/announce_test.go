@@ -36,13 +36,13 @@ func TestAnnouncementSaysTheBigMoments(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b := build(t, false, c.actions...)
 			if c.want == "" {
-				if b.Announce != "" {
-					t.Fatalf("announcement %q, want none", b.Announce)
+				if b.Announce.Text != "" {
+					t.Fatalf("announcement %q, want none", b.Announce.Text)
 				}
 				return
 			}
-			if !strings.HasPrefix(b.Announce, c.want) {
-				t.Fatalf("announcement %q, want it to start %q", b.Announce, c.want)
+			if !strings.HasPrefix(b.Announce.Text, c.want) {
+				t.Fatalf("announcement %q, want it to start %q", b.Announce.Text, c.want)
 			}
 			if b.Seq != len(c.actions) {
 				t.Fatalf("seq %d, want %d (the actions in force)", b.Seq, len(c.actions))
@@ -67,4 +67,31 @@ func TestAnnouncementTravelsInItsFragment(t *testing.T) {
 		return
 	}
 	t.Fatal("no announcement fragment")
+}
+
+// TestCallsSayTheTapAndWhereThingsStand: the words a phone speaks after a
+// tap, short and full, are made here with the announcement (static/court.js
+// speaks them as they are).
+func TestCallsSayTheTapAndWhereThingsStand(t *testing.T) {
+	miss := `{"type":"spy-shot","made":false}`
+	escape := append(append([]string{}, spyRun...), `{"type":"spy-shot","made":true}`)
+	cases := []struct {
+		name        string
+		actions     []string
+		short, full string
+	}{
+		{"a toll made that pays it", spyRun[:1], "Make. Toll paid: move.", "Make. Toll paid at B: choose where to go. Shot clock 5."},
+		{"a move", spyRun[:2], "To A.", "Spy moved B to A. Spy at A, toll 0 of 1, shot clock 5."},
+		{"a toll missed", append(append([]string{}, spyRun[:2]...), miss), "Miss. 0 of 1.", "Miss. Spy at A, toll 0 of 1, shot clock 4."},
+		{"the escape: the strip says the rest", escape, "Make. 1 of 1.", "Make. 1 of 1."},
+		{"the shot clock run out", []string{miss, miss, miss, miss, miss, miss, miss}, "Miss. 0 of 1.", "Miss. Spy at B, toll 0 of 1, shot clock 0."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := build(t, false, c.actions...)
+			if b.Announce.Short != c.short || b.Announce.Full != c.full {
+				t.Fatalf("calls %q / %q, want %q / %q", b.Announce.Short, b.Announce.Full, c.short, c.full)
+			}
+		})
+	}
 }

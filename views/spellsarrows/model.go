@@ -48,10 +48,11 @@ type Board struct {
 	Record offline.Record
 	// Charts are the players' shot charts, drawn on the end screen.
 	Charts []ShotChart
-	// Seq is the number of actions in force and Announce the strip's words
-	// about the last of them ("" for an ordinary tap).
+	// Seq is the number of actions in force and Announce what is said
+	// about the last of them: the strip's words (Text, "" for an ordinary
+	// tap) and the calls a phone speaks.
 	Seq      int
-	Announce string
+	Announce views.Said
 	// LeapFrom and LeapTo are the giant leap being aimed (span keys), in
 	// the order the mage taps them; "" until tapped.
 	LeapFrom, LeapTo string
@@ -342,4 +343,17 @@ func (b *Board) firstCastable(n int) bool {
 		}
 	}
 	return false
+}
+
+// benchForm is the id of the Librarian's Bench form: its choices are on the
+// page, its Confirm in the thumb bar (form=benchForm), so the bar stays the
+// size of a prompt and two buttons.
+const benchForm = "sa-bench"
+
+// cutWords is the bench prompt's note on the cut, when one is needed.
+func (b *Board) cutWords() string {
+	if len(b.Choices.CutCards) > 0 {
+		return ", and the court spell to cut"
+	}
+	return ""
 }
