@@ -50,19 +50,19 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	// Clubs (club.go, club_league.go): phones that share their games; an
 	// invite's link shows the club, its button joins. League tables,
 	// ratings and every game as CSV, over the games this phone counts.
-	e.GET("/club", h.clubShow)
-	e.POST("/club", h.clubStart)
-	e.POST("/club/invite", h.clubInvite)
-	e.POST("/club/invite/:code/revoke", h.clubRevoke)
-	e.GET("/club/join/:code", h.clubJoinPage)
-	e.POST("/club/join/:code", h.clubJoin)
-	e.POST("/club/leave", h.clubLeave)
-	e.POST("/club/remove", h.clubRemove)
-	e.POST("/club/names/merge", h.clubMerge)
-	e.POST("/club/names/split", h.clubSplit)
-	e.GET("/league/games.csv", h.gamesCSV)
-	e.GET("/league/:game", h.league)
-	e.GET("/league/:game/player", h.ratingPage)
+	e.GET("/club", h.clubShow, app...)
+	e.POST("/club", h.clubStart, app...)
+	e.POST("/club/invite", h.clubInvite, app...)
+	e.POST("/club/invite/:code/revoke", h.clubRevoke, app...)
+	e.GET("/club/join/:code", h.clubJoinPage, app...)
+	e.POST("/club/join/:code", h.clubJoin, app...)
+	e.POST("/club/leave", h.clubLeave, app...)
+	e.POST("/club/remove", h.clubRemove, app...)
+	e.POST("/club/names/merge", h.clubMerge, app...)
+	e.POST("/club/names/split", h.clubSplit, app...)
+	e.GET("/league/games.csv", h.gamesCSV, app...)
+	e.GET("/league/:game", h.league, app...)
+	e.GET("/league/:game/player", h.ratingPage, app...)
 
 	// One game, whatever its kind: its play.Kind draws and checks it.
 	e.GET("/g/:id", h.gameShow, game...)

@@ -83,6 +83,9 @@ func contentType(name string) string {
 		return "application/manifest+json"
 	case strings.HasSuffix(name, ".wasm"):
 		return "application/wasm"
+	case strings.HasSuffix(name, ".wav"):
+		// court.js's silent loop, which keeps a headset's buttons on the page
+		return "audio/wav"
 	default:
 		return "application/octet-stream"
 	}

@@ -35,7 +35,7 @@ func TestStaticAssetsAreHashedAndCachedForever(t *testing.T) {
 	if len(urls) < 4 {
 		t.Fatalf("home links only %v", urls)
 	}
-	wantType := map[string]string{".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml", ".png": "image/png"}
+	wantType := map[string]string{".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml", ".png": "image/png", ".wav": "audio/wav"}
 	for _, u := range urls {
 		t.Run(strings.TrimPrefix(u, "/static/"), func(t *testing.T) {
 			if !hashedName.MatchString(u) {
