@@ -32,10 +32,10 @@ func (k *kept[S, A, T]) InForce() int { return k.p.N }
 // which of its parts make the game.
 type sameTrail[T any] interface{ Same(T) bool }
 
-// Same says o is the same game as k, as a server's tests compare a kept
-// state with a cold replay (handlers' verifyKept): everything alike, or,
-// for a trail with memos, the same state after the same number of actions
-// with a trail that says it is the same.
+// Same says o is the same game as k, as the tests behind play/session's
+// CheckKeptStates compare a kept state with a cold replay: everything alike,
+// or, for a trail with memos, the same state after the same number of
+// actions with a trail that says it is the same.
 func (k *kept[S, A, T]) Same(o State) bool {
 	x, ok := o.(*kept[S, A, T])
 	if !ok {
