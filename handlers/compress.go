@@ -17,7 +17,7 @@ import (
 // its scope (inDictionaryScope) when the browser holds it. A response that
 // already has a Content-Encoding (a kept answer, an asset, the WebAssembly
 // module) passes through untouched, and an event stream's route takes the
-// writer out (eventStream).
+// writer out (middleware.EventStream).
 func compress(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		res := c.Response()
