@@ -22,6 +22,7 @@ import (
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/static"
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/store/quota"
 )
 
 // Config is what the server needs from the command line.
@@ -65,7 +66,7 @@ type Handler struct {
 	streams     streamGate
 	// creations is the store's CreateGame counted per device; store is
 	// the same value, so no path creates a game around the count.
-	creations *creationLimit
+	creations *quota.Store
 	// quit closes when the server shuts down, ending the event streams that
 	// would otherwise hold graceful shutdown open until its deadline.
 	quit     chan struct{}
@@ -118,7 +119,7 @@ func New(cfg Config) (*Handler, error) {
 		return nil, fmt.Errorf("handlers: %w", err)
 	}
 	limits := cfg.Limits.OrDefaults()
-	creations := newCreationLimit(cfg.Store, limits.GamesPerHour, now)
+	creations := quota.New(cfg.Store, limits.GamesPerHour, now)
 	h := &Handler{
 		store:     creations,
 		creations: creations,

@@ -42,7 +42,7 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	// Starting games: the game's form, checked, confirmed, created.
 	e.GET("/new", h.newIndex, app...)
 	e.GET("/new/:game", h.newGamePage, app...)
-	e.POST("/new/:game", h.newGameCreate, timeLimit, h.withCreationCheck)
+	e.POST("/new/:game", h.newGameCreate, timeLimit, middleware.CreationCheck(h.creations.Check))
 	e.GET("/new/:game/advice", h.advice, app...) // the form's advisor (Spells & Arrows)
 
 	// Players: the names this device has used, a player's record across

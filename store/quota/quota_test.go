@@ -1,14 +1,11 @@
-package handlers
+package quota
 
 import (
 	"context"
 	"errors"
-	"net/http"
 	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/store/sqlite"
@@ -25,7 +22,7 @@ func TestCreationLimit(t *testing.T) {
 	}
 	defer st.Close()
 	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-	lim := newCreationLimit(st, 2, func() time.Time { return now })
+	lim := New(st, 2, func() time.Time { return now })
 	ctx := context.Background()
 	n := 0
 	game := func(owner string) store.Game {
@@ -34,8 +31,8 @@ func TestCreationLimit(t *testing.T) {
 			SpectatorToken: "s" + string(rune('a'+n)), Setup: []byte(`{}`), Created: now, Updated: now}
 	}
 	tooMany := func(err error) bool {
-		var he *echo.HTTPError
-		return errors.As(err, &he) && he.Code == http.StatusTooManyRequests
+		var ex *Exceeded
+		return errors.As(err, &ex)
 	}
 
 	first := game("ana")
@@ -52,23 +49,23 @@ func TestCreationLimit(t *testing.T) {
 		t.Fatalf("the refused creation was counted: %v", err)
 	}
 	if err := lim.CreateGame(ctx, game("ana"), nil); !tooMany(err) {
-		t.Fatalf("a third game within the hour: %v, want 429", err)
+		t.Fatalf("a third game within the hour: %v, want Exceeded", err)
 	}
-	if err := lim.check("ben"); err != nil {
+	if err := lim.Check("ben"); err != nil {
 		t.Fatalf("another device: %v", err)
 	}
 	now = now.Add(30*time.Minute + time.Second) // the first game leaves the window
-	if err := lim.check("ana"); err != nil {
+	if err := lim.Check("ana"); err != nil {
 		t.Fatalf("an hour after the first game: %v", err)
 	}
 	if err := lim.CreateGame(ctx, game("ana"), nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := lim.CreateGame(ctx, game("ana"), nil); !tooMany(err) {
-		t.Fatalf("the second game of the sliding hour: %v, want 429", err)
+		t.Fatalf("the second game of the sliding hour: %v, want Exceeded", err)
 	}
 	now = now.Add(3 * time.Hour)
-	_ = lim.check("cy")
+	_ = lim.Check("cy")
 	lim.mu.Lock()
 	left := len(lim.made)
 	lim.mu.Unlock()
