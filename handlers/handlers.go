@@ -157,7 +157,7 @@ func (h *Handler) Echo() *echo.Echo {
 	e.Use(echomw.RecoverWithConfig(echomw.RecoverConfig{DisableStackAll: true}))
 	e.Use(middleware.AccessLog(h.log, h.accessLogOn))
 	e.Use(middleware.Transport(h.proxies))
-	e.Use(compress)
+	e.Use(middleware.Compress)
 	e.Use(middleware.WriteDeadline(h.limits.WriteTimeout))
 	e.Use(middleware.SecurityHeaders)
 	e.Use(middleware.BodyLimit(h.limits.MaxBody))
