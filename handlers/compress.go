@@ -10,26 +10,8 @@ import (
 )
 
 // How each answer is compressed is decided in one place, handlers/encoding
-// (Choose); this file puts it between Echo and the handlers.
-
-// compress sends HTML, CSS, JS and JSON compressed as the client accepts
-// (encoding.Tap): gzip or brotli, or against the dictionary on a route in
-// its scope (inDictionaryScope) when the browser holds it. A response that
-// already has a Content-Encoding (a kept answer, an asset, the WebAssembly
-// module) passes through untouched, and an event stream's route takes the
-// writer out (eventStream).
-func compress(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		res := c.Response()
-		w := encoding.NewWriter(res.Writer, c.Request())
-		res.Writer = w
-		defer func() {
-			w.Finish()
-			res.Writer = w.Unwrap()
-		}()
-		return next(c)
-	}
-}
+// (Choose); middleware.Compress puts it between Echo and the handlers, and
+// these are the handlers' own uses of it: kept answers and assets.
 
 // encodingFor is the coding of an answer of kind k to this request: the
 // dictionary counts when the route is in its scope.

@@ -3,7 +3,6 @@ package handlers
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/grimoire-games/grimoire/handlers/encoding"
 	"github.com/grimoire-games/grimoire/play"
-	"github.com/grimoire-games/grimoire/views/offline"
 )
 
 // A tap's answer is a handful of fragments whose markup hardly changes from
@@ -56,17 +54,6 @@ const (
 // URLs, and one URL's bytes never change.
 const dictionaryPrefix = "/dictionary/"
 
-// dictionaryMax bounds the dictionary a phone fetches (brotli takes it to
-// about a sixth over the wire).
-const dictionaryMax = 96 << 10
-
-// predictedRatio is how well the dictionary must already compress a sample
-// fragment for it to be left out. On random Spells & Arrows games (6, 484
-// answers; 2026-12-02) an eighth made a 57 KB dictionary, answers of median
-// 440 B (p90 655 B); a fifth 31 KB and 483 B (974 B); a sixteenth 90 KB
-// and 415 B (611 B), for a third more of zstd's copying per answer.
-const predictedRatio = 8
-
 // dictionary is the text dcz answers are compressed against, and the URLs
 // of its copies, one per scope (dictionaryScopes).
 type dictionary struct {
@@ -74,27 +61,20 @@ type dictionary struct {
 	paths []string
 }
 
-// newDictionary draws the sample screens of every game that has them.
-// The games come in the app's order; the first game's samples end the
-// dictionary, where they are cheapest to reach.
+// newDictionary draws the sample screens of every game that has them as
+// tap answers (encoding.SampleText); nil when no game draws samples, and
+// every answer goes gzip.
 func newDictionary(games []play.Kind) (*dictionary, error) {
-	var buf bytes.Buffer
-	for i := len(games) - 1; i >= 0; i-- {
-		s, ok := games[i].(play.Sampler)
-		if !ok {
-			continue
+	ctx := context.Background()
+	raw, err := encoding.SampleText(games, func(buf *bytes.Buffer, frags []encoding.Sample) error {
+		add := make([]rendered, len(frags))
+		for i, f := range frags {
+			add[i] = rendered{ID: f.ID, HTML: f.HTML}
 		}
-		if err := writeSamples(&buf, games[i], s); err != nil {
-			return nil, fmt.Errorf("dictionary: %s: %w", games[i].Info().ID, err)
-		}
-	}
-	if buf.Len() == 0 {
-		return nil, nil // no game draws samples: every answer goes gzip
-	}
-	raw := buf.Bytes()
-	if len(raw) > dictionaryMax {
-		// The start goes: the last game's samples, least often seen.
-		raw = raw[len(raw)-dictionaryMax:]
+		return fragmentsBody(ctx, buf, nil, add, "", false)
+	})
+	if err != nil || raw == nil {
+		return nil, err
 	}
 	ed, err := encoding.NewDictionary(raw)
 	if err != nil {
@@ -105,58 +85,6 @@ func newDictionary(games []play.Kind) (*dictionary, error) {
 		d.paths = append(d.paths, dictionaryPrefix+ed.Tag()+"-"+strings.Trim(scope, "/")+".txt")
 	}
 	return d, nil
-}
-
-// writeSamples writes k's sample screens as tap answers. Left out are what
-// tap answers do not carry (the embedded record, which a delta answer
-// never sends, and Fixed fragments such as the court's map, sent with the
-// page), and every fragment the dictionary already predicts: one that,
-// compressed against the dictionary so far, would take less than
-// 1/predictedRatio of its size (the turn counter at another number, the
-// same hand of cards again). Each text is in once, and the dictionary
-// stays small, which matters: zstd copies it into its history for every
-// answer.
-func writeSamples(buf *bytes.Buffer, k play.Kind, s play.Sampler) error {
-	tables, err := s.Samples()
-	if err != nil {
-		return err
-	}
-	ctx := context.Background()
-	var known *encoding.Predictor
-	knownLen := -1 // the dictionary's length when known was made
-	for _, t := range tables {
-		frags, err := k.Fragments(t, nil)
-		if err != nil {
-			return fmt.Errorf("sample at version %d: %w", t.Version, err)
-		}
-		if buf.Len() != knownLen {
-			if known, err = encoding.NewPredictor(buf.Bytes()); err != nil {
-				return err
-			}
-			knownLen = buf.Len()
-		}
-		var add []rendered
-		for _, f := range frags {
-			if f.ID == offline.ElementID || f.Fixed {
-				continue
-			}
-			html, err := renderString(ctx, f.Component)
-			if err != nil {
-				return fmt.Errorf("sample at version %d: fragment %s: %w", t.Version, f.ID, err)
-			}
-			if known.Predicts(html, predictedRatio) {
-				continue
-			}
-			add = append(add, rendered{ID: f.ID, HTML: html})
-		}
-		if len(add) == 0 {
-			continue
-		}
-		if err := fragmentsBody(ctx, buf, nil, add, "", false); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // ctxScope is where inDictionaryScope leaves the route's scope.

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/store/quota"
 	"github.com/grimoire-games/grimoire/views"
 )
 
@@ -26,6 +27,7 @@ func (h *Handler) handleError(err error, c echo.Context) {
 	msg := "Something went wrong on our side. Your game is safe; try again."
 	var he *echo.HTTPError
 	var de *damagedError
+	var qe *quota.Exceeded
 	heading := ""
 	switch {
 	case errors.As(err, &de):
@@ -36,6 +38,9 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		if isPartial(c) {
 			c.Response().Header().Set("HX-Refresh", "true")
 		}
+	case errors.As(err, &qe):
+		// A device past its games per hour (store/quota).
+		code, msg = http.StatusTooManyRequests, qe.Error()
 	case errors.As(err, &he):
 		code = he.Code
 		if m, ok := he.Message.(string); ok {

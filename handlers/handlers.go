@@ -15,12 +15,14 @@ import (
 
 	"github.com/gorilla/sessions"
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
+	echomw "github.com/labstack/echo/v4/middleware"
 
+	"github.com/grimoire-games/grimoire/handlers/middleware"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/static"
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/store/quota"
 )
 
 // Config is what the server needs from the command line.
@@ -61,10 +63,10 @@ type Handler struct {
 	accessLogOn bool
 	games       []play.Kind
 	limits      Limits
-	streams     *streamGate
+	streams     streamGate
 	// creations is the store's CreateGame counted per device; store is
 	// the same value, so no path creates a game around the count.
-	creations *creationLimit
+	creations *quota.Store
 	// quit closes when the server shuts down, ending the event streams that
 	// would otherwise hold graceful shutdown open until its deadline.
 	quit     chan struct{}
@@ -75,8 +77,8 @@ type Handler struct {
 	session *session.Session
 	// csrfSlot stands for the CSRF token in cached whole pages (wholepage.go).
 	csrfSlot string
-	// devices remembers decoded session cookies (devices.go).
-	devices *deviceMemo
+	// devices remembers decoded session cookies (middleware.Device).
+	devices *middleware.DeviceMemo
 	// dict is what answers under /g/ and /watch/ are compressed against for browsers
 	// that hold it (dictionary.go); nil when no game draws samples.
 	dict *dictionary
@@ -103,16 +105,7 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("handlers: load static files: %w", err)
 	}
-	ss := sessions.NewCookieStore(cfg.SessionKeys...)
-	// gorilla's defaults are HttpOnly=false and SameSite=None: set both.
-	ss.Options = &sessions.Options{
-		Path:     "/",
-		MaxAge:   sessionMaxAge,
-		HttpOnly: true,
-		Secure:   cfg.Secure,
-		SameSite: http.SameSiteLaxMode,
-	}
-	ss.MaxAge(ss.Options.MaxAge)
+	ss := middleware.NewCookieStore(cfg.SessionKeys, cfg.Secure)
 	logger := cfg.Logger
 	if logger == nil {
 		logger = slog.Default()
@@ -125,13 +118,13 @@ func New(cfg Config) (*Handler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("handlers: %w", err)
 	}
-	limits := cfg.Limits.orDefaults()
-	creations := newCreationLimit(cfg.Store, limits.GamesPerHour, now)
+	limits := cfg.Limits.OrDefaults()
+	creations := quota.New(cfg.Store, limits.GamesPerHour, now)
 	h := &Handler{
 		store:     creations,
 		creations: creations,
 		limits:    limits,
-		streams:   newStreamGate(limits),
+		streams:   streamGate{middleware.NewStreamGate(limits)},
 		sessions:  ss,
 		assets:    assets,
 		log:       logger,
@@ -142,7 +135,7 @@ func New(cfg Config) (*Handler, error) {
 		advising:  make(chan struct{}, 1),
 		session:   session.New(creations, cfg.Games, logger),
 		csrfSlot:  newCSRFSlot(),
-		devices:   newDeviceMemo(deviceMemoMax, time.Minute),
+		devices:   middleware.NewDeviceMemo(middleware.DeviceMemoMax, time.Minute),
 		dict:      dict,
 
 		accessLogOn: cfg.AccessLog,
@@ -151,45 +144,6 @@ func New(cfg Config) (*Handler, error) {
 	return h, nil
 }
 
-// csp allows only our own files: htmx is configured (meta htmx-config) not to
-// eval or inject inline styles, and no template uses inline script or style.
-// 'wasm-unsafe-eval' lets the offline script compile our own WebAssembly
-// module (Chromium refuses WebAssembly.instantiate without it); it allows
-// no JavaScript eval. connect-src, font-src and manifest-src fall back to
-// default-src, and worker-src to script-src, so they are not repeated: the
-// header goes out with every answer (style-src stays, to be explicit about
-// the one place inline code is most often let in).
-const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
-	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-
-// securityHeadersSent are the headers every answer carries: what Echo's
-// Secure middleware would set with these values, made once. The header
-// values are shared by every answer; nothing changes a header's value in
-// place, and net/http only reads them.
-var securityHeadersSent = http.Header{
-	"X-Xss-Protection":        {"0"}, // the old header's blocking mode is itself a risk
-	"X-Content-Type-Options":  {"nosniff"},
-	"X-Frame-Options":         {"DENY"},
-	"Referrer-Policy":         {"same-origin"},
-	"Content-Security-Policy": {csp},
-}
-
-// securityHeaders puts securityHeadersSent on the answer. Echo's middleware
-// made and canonicalised each header anew for every request.
-func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		hd := c.Response().Header()
-		for k, v := range securityHeadersSent {
-			hd[k] = v[:1:1]
-		}
-		return next(c)
-	}
-}
-
-// sessionMaxAge is how long the session and CSRF cookies last: a device's
-// identity is its session, and its CSRF token lives as long.
-const sessionMaxAge = 365 * 24 * 3600
-
 // Echo returns the HTTP server with the middleware every answer passes
 // through and the route table.
 func (h *Handler) Echo() *echo.Echo {
@@ -197,21 +151,44 @@ func (h *Handler) Echo() *echo.Echo {
 	e.HideBanner = true
 	e.HidePort = true
 	// X-Forwarded-For counts only from a configured proxy.
-	e.IPExtractor = ipExtractor(h.proxies)
+	e.IPExtractor = middleware.IPExtractor(h.proxies)
 	e.HTTPErrorHandler = h.handleError
-	e.Pre(headAsGet)
-	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisableStackAll: true}))
-	e.Use(h.accessLog())
-	e.Use(h.transport)
-	e.Use(compress)
-	e.Use(h.withDeadlines)
-	e.Use(securityHeaders)
-	e.Use(h.readBody)
+	e.Pre(middleware.HeadAsGet)
+	e.Use(echomw.RecoverWithConfig(echomw.RecoverConfig{DisableStackAll: true}))
+	e.Use(middleware.AccessLog(h.log, h.accessLogOn))
+	e.Use(middleware.Transport(h.proxies))
+	e.Use(middleware.Compress)
+	e.Use(middleware.WriteDeadline(h.limits.WriteTimeout))
+	e.Use(middleware.SecurityHeaders)
+	e.Use(middleware.BodyLimit(h.limits.MaxBody))
 	sessionless := map[string]bool{} // filled by routes
-	e.Use(h.withSession(sessionless))
-	e.Use(withCacheControl)
+	device := middleware.Device(h.sessions, h.devices, h.secure, h.now)
+	e.Use(middleware.Session(sessionless, middleware.CSRF(h.secure), device))
+	e.Use(middleware.CacheControl(isPartial))
 	// The rest (time limits, the dictionary's scope, what a file or an
 	// event stream needs) is the routes' own: routes.go.
 	h.routes(e, sessionless)
 	return e
 }
+
+// Server is the http.Server for this handler set, with the limits' timeouts.
+// serve uses it, and so do the tests that prove the timeouts, so they test
+// the settings the binary runs with. There is no server-wide WriteTimeout:
+// event streams stay open, and every other request gets its own write
+// deadline (middleware.WriteDeadline).
+func (h *Handler) Server() *http.Server {
+	srv := &http.Server{
+		Handler:           h.Echo(),
+		ReadHeaderTimeout: h.limits.ReadHeaderTimeout,
+		ReadTimeout:       h.limits.ReadTimeout,
+		IdleTimeout:       h.limits.IdleTimeout,
+	}
+	srv.RegisterOnShutdown(h.StopStreams)
+	return srv
+}
+
+// Limits bound what one client can take of the server (middleware.Limits).
+type Limits = middleware.Limits
+
+// DefaultLimits suit a small public server (middleware.DefaultLimits).
+func DefaultLimits() Limits { return middleware.DefaultLimits() }

@@ -1,15 +1,13 @@
 package handlers
 
 import (
-	"bytes"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 
-	qrcode "github.com/yeqown/go-qrcode/v2"
-
 	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/views/qr"
 )
 
 // qrCode answers GET /qr.svg?path=/watch/TOKEN (or /join/TOKEN) with an SVG
@@ -22,18 +20,14 @@ func (h *Handler) qrCode(c echo.Context) error {
 		return badRequest("A QR code can only be drawn for a spectator link (/watch/...), a seat's join link (/join/...) or a club invite (/club/join/...).")
 	}
 	abs := c.Scheme() + "://" + c.Request().Host + p
-	code, err := qrcode.NewWith(abs, qrcode.WithErrorCorrectionLevel(qrcode.ErrorCorrectionMedium))
+	svg, err := qr.SVG(abs)
 	if err != nil {
-		return fmt.Errorf("qr code: %w", err)
-	}
-	w := &svgWriter{}
-	if err := code.Save(w); err != nil {
-		return fmt.Errorf("qr code: %w", err)
+		return err
 	}
 	// The link is a secret of the game (a seat or the spectator view): no
 	// shared cache may keep it.
 	c.Response().Header().Set("Cache-Control", "private, max-age=3600")
-	return c.Blob(http.StatusOK, "image/svg+xml", w.buf.Bytes())
+	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }
 
 // qrPathAllowed accepts "/watch/<token>", "/join/<token>" and a club's
@@ -64,34 +58,3 @@ func qrPathAllowed(p string) bool {
 
 // qrURL is the address of the QR code image of a share path.
 func qrURL(path string) string { return "/qr.svg?path=" + url.QueryEscape(path) }
-
-// svgWriter is a go-qrcode Writer that draws the library's module matrix as
-// one SVG path (dark modules as unit squares) with a 4-module quiet zone.
-// It only draws: the encoding is the library's.
-type svgWriter struct{ buf bytes.Buffer }
-
-func (w *svgWriter) Write(mat qrcode.Matrix) error {
-	const quiet = 4
-	bm := mat.Bitmap()
-	size := len(bm) + 2*quiet
-	fmt.Fprintf(&w.buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges" role="img" aria-label="QR code">`, size, size)
-	fmt.Fprintf(&w.buf, `<rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, size, size)
-	for y, row := range bm {
-		for x := 0; x < len(row); x++ {
-			if !row[x] {
-				continue
-			}
-			// Join a run of dark modules into one rectangle.
-			run := 1
-			for x+run < len(row) && row[x+run] {
-				run++
-			}
-			fmt.Fprintf(&w.buf, "M%d %dh%dv1h-%dz", x+quiet, y+quiet, run, run)
-			x += run - 1
-		}
-	}
-	w.buf.WriteString(`"/></svg>`)
-	return nil
-}
-
-func (w *svgWriter) Close() error { return nil }

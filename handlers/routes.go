@@ -2,33 +2,36 @@ package handlers
 
 import (
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
+	echomw "github.com/labstack/echo/v4/middleware"
+
+	"github.com/grimoire-games/grimoire/handlers/middleware"
 )
 
 // routes is the one route table of the app, and where each route gets the
 // middleware of its kind, after the app-wide ones (Echo): nothing else
 // looks at a request's path to know what it is. The routes of files and
-// the health check go into sessionless (withSession).
+// the health check go into sessionless (middleware.Session).
 func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	// A page or a write: a time limit on its work.
-	timeLimit := middleware.ContextTimeout(requestTimeout)
+	timeLimit := echomw.ContextTimeout(requestTimeout)
 	app := []echo.MiddlewareFunc{timeLimit}
 	// A game's pages, taps and refreshes: compressed against the
 	// dictionary for a browser that holds it, and never stored by a
 	// cache (they hold its join links and record).
-	game := []echo.MiddlewareFunc{h.inDictionaryScope(scopeGame), timeLimit, noStore}
+	game := []echo.MiddlewareFunc{h.inDictionaryScope(scopeGame), timeLimit, middleware.NoStore}
 	// A spectator's: the dictionary's copy for /watch/.
 	watch := []echo.MiddlewareFunc{h.inDictionaryScope(scopeWatch), timeLimit}
 	// An event stream: no time limit, no compression, a deadline per
 	// write.
 	stream := func(scope int, m ...echo.MiddlewareFunc) []echo.MiddlewareFunc {
-		return append([]echo.MiddlewareFunc{eventStream, h.inDictionaryScope(scope)}, m...)
+		return append([]echo.MiddlewareFunc{middleware.EventStream(streamWriteTimeout), h.inDictionaryScope(scope)}, m...)
 	}
 	// A file (an asset, the dictionary, the service worker, the manifest,
 	// the icon) has longer to be written, and like the health check no
 	// session.
+	fileDeadline := middleware.WriteDeadline(h.limits.StaticWriteTimeout)
 	file := func(path string, serve echo.HandlerFunc) {
-		sessionless[e.GET(path, serve, h.fileDeadline, timeLimit).Path] = true
+		sessionless[e.GET(path, serve, fileDeadline, timeLimit).Path] = true
 	}
 	health := func(r *echo.Route) { sessionless[r.Path] = true }
 
@@ -39,7 +42,7 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	// Starting games: the game's form, checked, confirmed, created.
 	e.GET("/new", h.newIndex, app...)
 	e.GET("/new/:game", h.newGamePage, app...)
-	e.POST("/new/:game", h.newGameCreate, timeLimit, h.withCreationCheck)
+	e.POST("/new/:game", h.newGameCreate, timeLimit, middleware.CreationCheck(h.creations.Check))
 	e.GET("/new/:game/advice", h.advice, app...) // the form's advisor (Spells & Arrows)
 
 	// Players: the names this device has used, a player's record across
@@ -72,7 +75,7 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	e.POST("/g/:id/bot", h.gameBot, game...)
 	e.POST("/g/:id/sync", h.gameSync, game...) // one tap from a phone's offline outbox
 	e.GET("/g/:id/log", h.gameLog, game...)
-	e.GET("/g/:id/events", h.gameEvents, stream(scopeGame, noStore)...)
+	e.GET("/g/:id/events", h.gameEvents, stream(scopeGame, middleware.NoStore)...)
 	e.GET("/g/:id/delete", h.gameDeleteConfirm, game...)
 	e.POST("/g/:id/delete", h.gameDelete, game...)
 	// A damaged record (damaged.go): a new game from its good actions.
@@ -80,7 +83,7 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 
 	// Seats on separate phones: each seat has its own join link, which
 	// shows the seat; its button takes it.
-	join := []echo.MiddlewareFunc{timeLimit, noStore}
+	join := []echo.MiddlewareFunc{timeLimit, middleware.NoStore}
 	e.GET("/join/:token", h.joinSeat, join...)
 	e.POST("/join/:token", h.takeSeat, join...)
 

@@ -128,7 +128,7 @@ type Stepper interface {
 // short game it plays the same way every time (a fixed seed, its own
 // players' names, nobody's real game), at a few points of that game. The
 // server draws them into the dictionary its answers are compressed against
-// (handlers/dictionary.go): the closer they are to the screens people see,
+// (handlers/encoding/samples.go): the closer they are to the screens people see,
 // the smaller every tap's answer. Samples must be deterministic, so every
 // server of one build makes the same dictionary. Only the server draws
 // them: their files are built with !js, and the phone's module goes

@@ -173,7 +173,7 @@ func (d *Dictionary) Compress(p []byte) (string, error) {
 }
 
 // Predictor tells how well some text already predicts another: what a
-// dictionary being drawn leaves out (handlers/dictionary.go).
+// dictionary being drawn leaves out (samples.go).
 type Predictor struct{ zw *zstd.Encoder }
 
 // NewPredictor compresses against text; nil while there is too little of

@@ -1,18 +1,18 @@
-package handlers
+package middleware
 
 import (
 	"sync"
 	"time"
 )
 
-// deviceMemo remembers the device id of session cookies decoded lately.
+// DeviceMemo remembers the device id of session cookies decoded lately.
 // Decoding one (MAC check, decryption, and a gob decoder that compiles the
 // session's types afresh each time) was a fifth of a cached page GET's CPU,
 // and a phone sends the same cookie on every request: the cookie is never
 // rewritten once it holds an id. Only a cookie that decoded is remembered,
 // keyed by its exact value, so nothing unsigned is ever trusted; an entry
 // lives a minute, so the cookie's own age limit still applies.
-type deviceMemo struct {
+type DeviceMemo struct {
 	mu   sync.Mutex
 	ids  map[string]memoID
 	max  int
@@ -24,15 +24,16 @@ type memoID struct {
 	at time.Time
 }
 
-// deviceMemoMax bounds the memo; when full it starts again empty, which
-// costs one decode per phone.
-const deviceMemoMax = 8192
+// DeviceMemoMax bounds the memo the server keeps; when full it starts again
+// empty, which costs one decode per phone.
+const DeviceMemoMax = 8192
 
-func newDeviceMemo(max int, life time.Duration) *deviceMemo {
-	return &deviceMemo{ids: map[string]memoID{}, max: max, life: life}
+// NewDeviceMemo remembers at most max cookies, each for life.
+func NewDeviceMemo(max int, life time.Duration) *DeviceMemo {
+	return &DeviceMemo{ids: map[string]memoID{}, max: max, life: life}
 }
 
-func (m *deviceMemo) get(cookie string, now time.Time) (string, bool) {
+func (m *DeviceMemo) get(cookie string, now time.Time) (string, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e, ok := m.ids[cookie]
@@ -42,7 +43,7 @@ func (m *deviceMemo) get(cookie string, now time.Time) (string, bool) {
 	return e.id, true
 }
 
-func (m *deviceMemo) put(cookie, id string, now time.Time) {
+func (m *DeviceMemo) put(cookie, id string, now time.Time) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if len(m.ids) >= m.max {

@@ -1,4 +1,4 @@
-package handlers
+package middleware
 
 import (
 	"net/http"
@@ -8,9 +8,10 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 )
 
-// csrf checks every write against the CSRF token (Echo's middleware) and
-// hands the token to the page's forms.
-func (h *Handler) csrf() echo.MiddlewareFunc {
+// CSRF checks every write against the CSRF token (Echo's middleware) and
+// hands the token to the page's forms (CSRFToken). Its cookie is Secure when
+// secure is set or the request came over HTTPS (Transport).
+func CSRF(secure bool) echo.MiddlewareFunc {
 	csrfConfig := func(secure bool) middleware.CSRFConfig {
 		return middleware.CSRFConfig{
 			TokenLookup:    "header:" + echo.HeaderXCSRFToken + ",form:_csrf",
@@ -21,7 +22,7 @@ func (h *Handler) csrf() echo.MiddlewareFunc {
 			CookieSameSite: http.SameSiteLaxMode,
 			// Set once, like the session cookie (keepCSRFCookie), so it
 			// must last as long.
-			CookieMaxAge: sessionMaxAge,
+			CookieMaxAge: SessionMaxAge,
 			// A cross-site POST is refused in our words, not Echo's; same-site
 			// (another port of this host) falls back to the token check.
 			AllowSecFetchSiteFunc: func(c echo.Context) (bool, error) {
@@ -45,7 +46,7 @@ func (h *Handler) csrf() echo.MiddlewareFunc {
 			if reuseCSRFToken(c) {
 				return next(c)
 			}
-			if h.secureCookies(c) {
+			if secureCookies(c, secure) {
 				return csrfSecure(keepCSRFCookie(next))(c)
 			}
 			return csrfPlain(keepCSRFCookie(next))(c)
@@ -53,15 +54,15 @@ func (h *Handler) csrf() echo.MiddlewareFunc {
 	}
 }
 
-// csrfToken is the token the CSRF middleware expects back on writes.
-func csrfToken(c echo.Context) string {
+// CSRFToken is the token the CSRF middleware expects back on writes.
+func CSRFToken(c echo.Context) string {
 	t, _ := c.Get(csrfContextKey).(string)
 	return t
 }
 
 // keepCSRFCookie takes back the Set-Cookie Echo's CSRF middleware adds to
 // every answer when the request already carried that very token: the cookie
-// is set once and lasts as long as the session (sessionMaxAge). Sent again,
+// is set once and lasts as long as the session (SessionMaxAge). Sent again,
 // it was 140 bytes on every answer, and it pushed a cached page past the
 // 4 KB net/http writes in one go, so the page left in two writes. As with
 // the session cookie, a token first set over plain HTTP keeps its cookie
@@ -69,7 +70,7 @@ func csrfToken(c echo.Context) string {
 // token check is the fallback for browsers without Sec-Fetch-Site anyway.
 func keepCSRFCookie(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if k, err := c.Request().Cookie(csrfCookie); err == nil && k.Value != "" && k.Value == csrfToken(c) {
+		if k, err := c.Request().Cookie(csrfCookie); err == nil && k.Value != "" && k.Value == CSRFToken(c) {
 			dropSetCookie(c.Response().Header(), csrfCookie)
 		}
 		return next(c)

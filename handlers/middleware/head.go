@@ -1,4 +1,4 @@
-package handlers
+package middleware
 
 import (
 	"net/http"
@@ -6,10 +6,10 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// headAsGet answers HEAD on every GET route: the request is routed as the
+// HeadAsGet answers HEAD on every GET route: the request is routed as the
 // GET it asks about, and the body is dropped (net/http drops it on a real
 // connection; the recorder of an in-process test does not).
-func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+func HeadAsGet(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		if r.Method != http.MethodHead {
@@ -24,8 +24,8 @@ func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
 
 const ctxHead = "grimoire.head"
 
-// isHead says whether the client asked with HEAD (the route sees a GET).
-func isHead(c echo.Context) bool {
+// IsHead says whether the client asked with HEAD (the route sees a GET).
+func IsHead(c echo.Context) bool {
 	b, _ := c.Get(ctxHead).(bool)
 	return b
 }

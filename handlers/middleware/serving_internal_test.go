@@ -1,4 +1,4 @@
-package handlers
+package middleware
 
 import (
 	"net/http/httptest"
@@ -28,7 +28,7 @@ func TestClientAddressComesFromXFFOnlyThroughATrustedProxy(t *testing.T) {
 			r := httptest.NewRequest("GET", "/", nil)
 			r.RemoteAddr = tc.remote
 			r.Header.Set("X-Forwarded-For", tc.xff)
-			if got := ipExtractor(tc.proxies)(r); got != tc.want {
+			if got := IPExtractor(tc.proxies)(r); got != tc.want {
 				t.Fatalf("client %q, want %q", got, tc.want)
 			}
 		})

@@ -1,4 +1,4 @@
-package handlers
+package middleware
 
 import (
 	"testing"
@@ -24,7 +24,7 @@ func TestDeviceMemo(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m := newDeviceMemo(2, time.Minute)
+			m := NewDeviceMemo(2, time.Minute)
 			for _, c := range tc.put {
 				m.put(c, "id-"+c, t0)
 			}

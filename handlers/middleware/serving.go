@@ -1,8 +1,6 @@
-package handlers
+package middleware
 
 import (
-	"context"
-	"errors"
 	"log/slog"
 	"net"
 	"net/http"
@@ -11,8 +9,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
-
-	"github.com/grimoire-games/grimoire/store"
 )
 
 // hstsValue asks browsers to use HTTPS for a year. No includeSubDomains:
@@ -22,9 +18,9 @@ const hstsValue = "max-age=31536000"
 
 const ctxHTTPS = "grimoire.https"
 
-// ipExtractor trusts X-Forwarded-For only when the connection comes from a
+// IPExtractor trusts X-Forwarded-For only when the connection comes from a
 // configured proxy; everyone else is known by the address they connect from.
-func ipExtractor(proxies []netip.Prefix) echo.IPExtractor {
+func IPExtractor(proxies []netip.Prefix) echo.IPExtractor {
 	if len(proxies) == 0 {
 		return echo.ExtractIPDirect()
 	}
@@ -44,9 +40,9 @@ func prefixNet(p netip.Prefix) *net.IPNet {
 	return &net.IPNet{IP: net.IP(p.Addr().AsSlice()), Mask: net.CIDRMask(p.Bits(), bits)}
 }
 
-// fromProxy tells whether the connection comes from a configured proxy.
-func (h *Handler) fromProxy(r *http.Request) bool {
-	if len(h.proxies) == 0 {
+// fromProxy tells whether the connection comes from one of proxies.
+func fromProxy(r *http.Request, proxies []netip.Prefix) bool {
+	if len(proxies) == 0 {
 		return false
 	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
@@ -58,7 +54,7 @@ func (h *Handler) fromProxy(r *http.Request) bool {
 		return false
 	}
 	addr = addr.Unmap()
-	for _, p := range h.proxies {
+	for _, p := range proxies {
 		if p.Contains(addr) {
 			return true
 		}
@@ -66,30 +62,35 @@ func (h *Handler) fromProxy(r *http.Request) bool {
 	return false
 }
 
-// transport marks requests that reached us over HTTPS, directly or through
-// a trusted proxy that says so, and sends HSTS on them. A client talking to
-// us directly cannot claim HTTPS with a header.
-func (h *Handler) transport(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		r := c.Request()
-		https := r.TLS != nil || (h.fromProxy(r) && r.Header.Get(echo.HeaderXForwardedProto) == "https")
-		c.Set(ctxHTTPS, https)
-		if https {
-			c.Response().Header().Set(echo.HeaderStrictTransportSecurity, hstsValue)
+// Transport marks requests that reached us over HTTPS, directly or through
+// one of the trusted proxies that says so, and sends HSTS on them. A client
+// talking to us directly cannot claim HTTPS with a header.
+func Transport(proxies []netip.Prefix) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			https := r.TLS != nil || (fromProxy(r, proxies) && r.Header.Get(echo.HeaderXForwardedProto) == "https")
+			c.Set(ctxHTTPS, https)
+			if https {
+				c.Response().Header().Set(echo.HeaderStrictTransportSecurity, hstsValue)
+			}
+			return next(c)
 		}
-		return next(c)
 	}
 }
 
-// secureCookies tells whether this response's cookies must be Secure.
-func (h *Handler) secureCookies(c echo.Context) bool {
+// secureCookies tells whether this response's cookies must be Secure: always
+// when the app is configured so (secure), else when the request came over
+// HTTPS (Transport).
+func secureCookies(c echo.Context, secure bool) bool {
 	https, _ := c.Get(ctxHTTPS).(bool)
-	return h.secure || https
+	return secure || https
 }
 
-// accessLog writes one line per request. It names the route pattern
-// (/watch/:token), never the path or query, so no token reaches a log.
-func (h *Handler) accessLog() echo.MiddlewareFunc {
+// AccessLog writes one line per request to log, at Info when info is set
+// and at Debug otherwise. It names the route pattern (/watch/:token), never
+// the path or query, so no token reaches a log.
+func AccessLog(log *slog.Logger, info bool) echo.MiddlewareFunc {
 	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogMethod: true, LogLatency: true, LogRoutePath: true, LogResponseSize: true, HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
@@ -98,11 +99,11 @@ func (h *Handler) accessLog() echo.MiddlewareFunc {
 				route = "(no route)"
 			}
 			level := slog.LevelDebug
-			if h.accessLogOn {
+			if info {
 				level = slog.LevelInfo
 			}
 			ctx := c.Request().Context()
-			if !h.log.Enabled(ctx, level) {
+			if !log.Enabled(ctx, level) {
 				return nil
 			}
 			// A record made here, without the caller's PC that Logger.Info
@@ -112,26 +113,8 @@ func (h *Handler) accessLog() echo.MiddlewareFunc {
 			r.AddAttrs(slog.String("method", v.Method), slog.String("route", route), slog.Int("status", v.Status),
 				slog.Duration("duration", v.Latency.Round(time.Microsecond)), slog.Int64("bytes", v.ResponseSize))
 			// A log that cannot be written must not fail the request.
-			_ = h.log.Handler().Handle(ctx, r)
+			_ = log.Handler().Handle(ctx, r)
 			return nil
 		},
 	})
-}
-
-// healthz answers 200 when the store answers: a lookup of a game that cannot
-// exist must come back "not found", anything else means the store is down.
-func (h *Handler) healthz(c echo.Context) error {
-	ctx, cancel := context.WithTimeout(c.Request().Context(), 3*time.Second)
-	defer cancel()
-	c.Response().Header().Set("Cache-Control", "no-store")
-	if _, err := h.store.Game(ctx, "healthz-probe"); err != nil && !errors.Is(err, store.ErrNotFound) {
-		// An outage is logged once by the store (store/outage), not at
-		// every probe.
-		if !errors.Is(err, store.ErrUnavailable) {
-			h.log.Error("health check: store", "err", err)
-		}
-		c.Response().Header().Set("Retry-After", retryAfter)
-		return c.String(http.StatusServiceUnavailable, "store unavailable\n")
-	}
-	return c.String(http.StatusOK, "ok\n")
 }

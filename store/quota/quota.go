@@ -1,26 +1,41 @@
-package handlers
+// Package quota counts the games each device creates, in front of the
+// store: a store.Store that refuses a device's creation past its hourly
+// allowance with an Exceeded error, which the app answers with a 429.
+package quota
 
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strconv"
 	"sync"
 	"time"
 
-	"github.com/labstack/echo/v4"
-
 	"github.com/grimoire-games/grimoire/store"
 )
 
-// creationWindow is the sliding window of GamesPerHour.
+// creationWindow is the sliding window of the allowance.
 const creationWindow = time.Hour
 
-// creationLimit counts the games each device creates. It sits in front of
+// Exceeded is a creation refused: the device has made Max games in the last
+// hour, and the next may be made in Wait. Its Error is the sentence a
+// player reads.
+type Exceeded struct {
+	Max  int
+	Wait time.Duration
+}
+
+func (e *Exceeded) Error() string {
+	mins := int((e.Wait + time.Minute - 1) / time.Minute)
+	return fmt.Sprintf(
+		"This device has started %d games in the last hour, the most Grimoire allows. The next one can start in %s; until then, carry on with a game you have.",
+		e.Max, plural(mins, "minute"))
+}
+
+// Store counts the games each device creates. It sits in front of
 // the store, so every way of creating a game (the new-game forms, import,
 // a game started offline) is counted where the game is made, and a
 // creation that fails is not counted.
-type creationLimit struct {
+type Store struct {
 	store.Store
 	max int
 	now func() time.Time
@@ -30,14 +45,16 @@ type creationLimit struct {
 	swept time.Time
 }
 
-func newCreationLimit(st store.Store, max int, now func() time.Time) *creationLimit {
-	return &creationLimit{Store: st, max: max, now: now, made: map[string][]time.Time{}}
+// New lets each device (a game's Owner) create max games in any hour of
+// now's clock, on st. It counts in this process's memory.
+func New(st store.Store, max int, now func() time.Time) *Store {
+	return &Store{Store: st, max: max, now: now, made: map[string][]time.Time{}}
 }
 
 // CreateGame creates the game if its owner has created fewer than max games
-// in the last hour; otherwise it is a 429 that says when the next one may
-// be made.
-func (s *creationLimit) CreateGame(ctx context.Context, g store.Game, seats []store.Seat) error {
+// in the last hour; otherwise it is an Exceeded that says when the next one
+// may be made.
+func (s *Store) CreateGame(ctx context.Context, g store.Game, seats []store.Seat) error {
 	at, err := s.take(g.Owner)
 	if err != nil {
 		return err
@@ -51,7 +68,7 @@ func (s *creationLimit) CreateGame(ctx context.Context, g store.Game, seats []st
 
 // CreateGameWithLog (an import, whole in one transaction) counts like
 // CreateGame: every way of making a game is one of the device's games.
-func (s *creationLimit) CreateGameWithLog(ctx context.Context, g store.Game, seats []store.Seat, entries []store.Entry) error {
+func (s *Store) CreateGameWithLog(ctx context.Context, g store.Game, seats []store.Seat, entries []store.Entry) error {
 	at, err := s.take(g.Owner)
 	if err != nil {
 		return err
@@ -63,15 +80,15 @@ func (s *creationLimit) CreateGameWithLog(ctx context.Context, g store.Game, sea
 	return nil
 }
 
-// check refuses early (before a form is read and a confirmation shown) a
+// Check refuses early (before a form is read and a confirmation shown) a
 // device that could not create a game now.
-func (s *creationLimit) check(owner string) error {
+func (s *Store) Check(owner string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.fullLocked(owner, s.now())
 }
 
-func (s *creationLimit) take(owner string) (time.Time, error) {
+func (s *Store) take(owner string) (time.Time, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
@@ -82,7 +99,7 @@ func (s *creationLimit) take(owner string) (time.Time, error) {
 	return now, nil
 }
 
-func (s *creationLimit) giveBack(owner string, at time.Time) {
+func (s *Store) giveBack(owner string, at time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ts := s.made[owner]
@@ -97,7 +114,7 @@ func (s *creationLimit) giveBack(owner string, at time.Time) {
 // fullLocked forgets what left the window and says whether owner is at the
 // limit. Once per window it forgets the devices that made nothing in it,
 // so the map holds only the last hour's creators.
-func (s *creationLimit) fullLocked(owner string, now time.Time) error {
+func (s *Store) fullLocked(owner string, now time.Time) error {
 	since := now.Add(-creationWindow)
 	if now.Sub(s.swept) > creationWindow {
 		for k, ts := range s.made {
@@ -117,11 +134,7 @@ func (s *creationLimit) fullLocked(owner string, now time.Time) error {
 	if len(ts) < s.max {
 		return nil
 	}
-	wait := ts[len(ts)-s.max].Add(creationWindow).Sub(now)
-	mins := int((wait + time.Minute - 1) / time.Minute)
-	return echo.NewHTTPError(http.StatusTooManyRequests, fmt.Sprintf(
-		"This device has started %d games in the last hour, the most Grimoire allows. The next one can start in %s; until then, carry on with a game you have.",
-		s.max, plural(mins, "minute")))
+	return &Exceeded{Max: s.max, Wait: ts[len(ts)-s.max].Add(creationWindow).Sub(now)}
 }
 
 func plural(n int, unit string) string {
@@ -129,16 +142,4 @@ func plural(n int, unit string) string {
 		return "1 " + unit
 	}
 	return strconv.Itoa(n) + " " + unit + "s"
-}
-
-// withCreationCheck refuses a new-game form (its route, routes.go) at once
-// when the device could not start the game anyway, instead of after its
-// confirmation.
-func (h *Handler) withCreationCheck(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if err := h.creations.check(device(c)); err != nil {
-			return err
-		}
-		return next(c)
-	}
 }
