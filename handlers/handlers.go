@@ -18,6 +18,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/club"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/static"
 	"github.com/grimoire-games/grimoire/store"
@@ -73,6 +74,8 @@ type Handler struct {
 	advising chan struct{}
 	// session loads, checks, caches and plays games (play/session).
 	session *session.Session
+	// clubs answers the club, league and player pages (play/club).
+	clubs *club.Service
 	// csrfSlot stands for the CSRF token in cached whole pages (wholepage.go).
 	csrfSlot string
 	// devices remembers decoded session cookies (devices.go).
@@ -148,6 +151,7 @@ func New(cfg Config) (*Handler, error) {
 		accessLogOn: cfg.AccessLog,
 	}
 	h.games = cfg.Games
+	h.clubs = club.New(creations, h.session, cfg.Games, func() time.Time { return h.now() }, randomID)
 	return h, nil
 }
 

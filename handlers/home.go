@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -74,7 +73,7 @@ func (h *Handler) home(c echo.Context) error {
 		status, over, damaged := h.status(c, k, g, log)
 		list.Items = append(list.Items, views.GameItem{
 			ID: g.ID, Kind: k.Info().Name, Title: g.Title, Status: status, Over: over, Damaged: damaged,
-			Updated: humanTime(h.now(), g.Updated), URL: "/g/" + g.ID,
+			Updated: play.Ago(h.now(), g.Updated), URL: "/g/" + g.ID,
 			CanWrite: g.Owner == dev,
 		})
 	}
@@ -116,19 +115,4 @@ func (h *Handler) choices() []views.GameChoice {
 		out = append(out, views.GameChoice{ID: in.ID, Name: in.Name, Blurb: in.Blurb, URL: "/new/" + in.ID})
 	}
 	return out
-}
-
-// humanTime says when something happened the way a person would.
-func humanTime(now, t time.Time) string {
-	d := now.Sub(t)
-	switch {
-	case d < time.Minute:
-		return "just now"
-	case d < time.Hour:
-		return fmt.Sprintf("%d min ago", int(d.Minutes()))
-	case d < 24*time.Hour:
-		return fmt.Sprintf("%d h ago", int(d.Hours()))
-	default:
-		return t.Local().Format("2 Jan 2006")
-	}
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -12,14 +11,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/play"
-	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
 )
-
-// namesFromGames bounds how many of a device's latest games the new-game
-// forms read names from: the form is drawn often, and a name not used in
-// that many games is typed once more.
-const namesFromGames = 200
 
 // Advisor bounds: the time a table may take (it stops between rounds of
 // simulated games, the play layer bounds the rounds) and one table at a
@@ -31,54 +24,16 @@ const (
 )
 
 // knownNames are the person names of the latest games this phone counts
-// (its own, or its club's), newest
-// first, each once (bots' seats are not people to pick).
+// (its own, or its club's), newest first, each once (play/club).
 func (h *Handler) knownNames(c echo.Context) ([]string, error) {
-	ctx := c.Request().Context()
-	games, err := h.countedGames(c)
-	if err != nil {
-		return nil, fmt.Errorf("list games: %w", err)
-	}
-	seen := map[string]bool{}
-	var out []string
-	for i, g := range games {
-		if i == namesFromGames {
-			break
-		}
-		k, ok := play.Find(h.games, g.Kind)
-		if !ok {
-			continue
-		}
-		names, err := k.Players(g.Setup)
-		if err != nil {
-			continue // a setup this build cannot read names nobody
-		}
-		seats, err := h.store.Seats(ctx, g.ID)
-		if err != nil {
-			return nil, fmt.Errorf("seats of %s: %w", g.ID, err)
-		}
-		for i, n := range names {
-			n = strings.TrimSpace(n)
-			if n == "" || seen[n] || slices.ContainsFunc(seats, func(s store.Seat) bool {
-				return s.Index == i && strings.HasPrefix(s.Holder, botHolder)
-			}) {
-				continue
-			}
-			seen[n] = true
-			out = append(out, n)
-		}
-	}
-	return out, nil
+	return h.clubs.KnownNames(c.Request().Context(), device(c))
 }
 
-// playedBy loads the games of kind k this phone counts (its own, or its
-// club's: countedPlayed) in which any of names plays, each game once. A
-// game whose record is damaged is left out and listed apart (skipped), so
-// one bad record never fails a player's page.
-func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) (out []play.PlayerGame, skipped []views.SkippedGame, err error) {
-	return h.countedPlayed(c, k, func(players []string) bool {
-		return slices.ContainsFunc(players, func(p string) bool { return slices.Contains(names, strings.TrimSpace(p)) })
-	})
+// playedBy loads the games of kind k this phone counts in which any of
+// names plays, each game once; a damaged record is left out and listed
+// apart (skipped), so one bad record never fails a player's page.
+func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) ([]play.PlayerGame, []views.SkippedGame, error) {
+	return h.clubs.PlayedBy(c.Request().Context(), clubViewer(c), k, names)
 }
 
 // players is GET /players: the names this device has used, or with

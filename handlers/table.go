@@ -85,15 +85,8 @@ func (h *Handler) seatOf(c echo.Context, g store.Game) (seat int, ok bool, seats
 	if err != nil {
 		return 0, false, nil, fmt.Errorf("seats of %s: %w", g.ID, err)
 	}
-	for _, s := range seats {
-		if s.Holder == dev {
-			return s.Index, true, seats, nil
-		}
-	}
-	if g.Owner == dev {
-		return scorekeeperSeat, true, seats, nil
-	}
-	return 0, false, seats, nil
+	seat, ok = session.SeatOf(g, seats, dev)
+	return seat, ok, seats, nil
 }
 
 // viewer is this request's viewer of screen s, as the session builds tables.

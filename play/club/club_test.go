@@ -1,0 +1,265 @@
+package club_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/club"
+	"github.com/grimoire-games/grimoire/play/session"
+	"github.com/grimoire-games/grimoire/store"
+)
+
+var start = time.Date(2026, 3, 5, 18, 0, 0, 0, time.UTC)
+
+// fixture is a service over a fake store whose clock the test moves and
+// whose ids count up.
+type fixture struct {
+	st  *fakeStore
+	svc *club.Service
+	now time.Time
+}
+
+func newFixture() *fixture {
+	f := &fixture{st: newFakeStore(), now: start}
+	n := 0
+	kinds := []play.Kind{names{}}
+	f.svc = club.New(f.st, session.New(f.st, kinds, nil), kinds, func() time.Time { return f.now }, func(int) string {
+		n++
+		return fmt.Sprintf("id%d", n)
+	})
+	return f
+}
+
+// refusedAs fails unless err is a refusal of kind why.
+func refusedAs(t *testing.T, err error, why club.Why) {
+	t.Helper()
+	var r *club.Refusal
+	if !errors.As(err, &r) {
+		t.Fatalf("got %v, want a refusal (%d)", err, why)
+	}
+	if r.Why != why {
+		t.Fatalf("refused as %d (%q), want %d", r.Why, r.Words, why)
+	}
+}
+
+func TestStartLimits(t *testing.T) {
+	ctx := context.Background()
+	t.Run("a name is needed", func(t *testing.T) {
+		f := newFixture()
+		refusedAs(t, f.svc.Start(ctx, "a", "   "), club.Invalid)
+	})
+	t.Run("one club at a time", func(t *testing.T) {
+		f := newFixture()
+		if err := f.svc.Start(ctx, "a", "Thursday court"); err != nil {
+			t.Fatal(err)
+		}
+		refusedAs(t, f.svc.Start(ctx, "a", "Another"), club.Conflict)
+	})
+	t.Run("clubs a day", func(t *testing.T) {
+		f := newFixture()
+		for i := range play.ClubsPerDay {
+			if err := f.svc.Start(ctx, "a", "Court"); err != nil {
+				t.Fatalf("club %d: %v", i+1, err)
+			}
+			if err := f.svc.Leave(ctx, "a"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		refusedAs(t, f.svc.Start(ctx, "a", "Court"), club.TooMany)
+		f.now = f.now.Add(25 * time.Hour)
+		if err := f.svc.Start(ctx, "a", "Court"); err != nil {
+			t.Fatalf("a day later: %v", err)
+		}
+	})
+}
+
+func TestInviteAndJoin(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture()
+	if err := f.svc.Start(ctx, "owner", "Court"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := f.svc.Invite(ctx, "stranger")
+	refusedAs(t, err, club.NotAllowed)
+	code, err := f.svc.Invite(ctx, "owner")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := f.svc.JoinPage(ctx, "b", code)
+	if err != nil || v.Problem != "" || v.Members != 1 || v.Club != "Court" {
+		t.Fatalf("join page %+v, %v: want an open invite to a club of 1", v, err)
+	}
+	if err := f.svc.Join(ctx, "b", code); err != nil {
+		t.Fatal(err)
+	}
+	refusedAs(t, f.svc.Join(ctx, "c", code), club.Gone)
+	if v, _ := f.svc.JoinPage(ctx, "c", code); !strings.Contains(v.Problem, "used already") {
+		t.Errorf("a used invite's page says %q", v.Problem)
+	}
+	_, err = f.svc.JoinPage(ctx, "c", "nope")
+	refusedAs(t, err, club.Missing)
+
+	// The pairing words are the same on both phones.
+	_, mine, err := f.svc.Page(ctx, "b", true, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, theirs, err := f.svc.Page(ctx, "owner", false, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mine.Joined == "" || len(theirs.Invites) != 1 || theirs.Invites[0].Words != mine.Joined {
+		t.Errorf("joined phone shows %q, inviter's invites %+v", mine.Joined, theirs.Invites)
+	}
+	if len(mine.Invites) != 0 {
+		t.Errorf("a member sees invites it did not make: %+v", mine.Invites)
+	}
+}
+
+func TestInviteLimits(t *testing.T) {
+	ctx := context.Background()
+	t.Run("invites a day", func(t *testing.T) {
+		f := newFixture()
+		if err := f.svc.Start(ctx, "owner", "Court"); err != nil {
+			t.Fatal(err)
+		}
+		for range play.InvitesPerDay {
+			if _, err := f.svc.Invite(ctx, "owner"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := f.svc.Invite(ctx, "owner")
+		refusedAs(t, err, club.TooMany)
+		if _, v, _ := f.svc.Page(ctx, "owner", false, ""); v.CanInvite {
+			t.Error("the club page offers an invite past the day's limit")
+		}
+	})
+	t.Run("a full club", func(t *testing.T) {
+		f := newFixture()
+		if err := f.svc.Start(ctx, "owner", "Court"); err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < play.ClubMembers; i++ {
+			f.st.members["id1"] = append(f.st.members["id1"], store.Member{ClubID: "id1", Device: fmt.Sprint("phone", i)})
+		}
+		_, err := f.svc.Invite(ctx, "owner")
+		refusedAs(t, err, club.Conflict)
+		f.st.invites = append(f.st.invites, store.Invite{Code: "late", ClubID: "id1", By: "owner", Created: f.now, Expires: f.now.Add(time.Hour)})
+		refusedAs(t, f.svc.Join(ctx, "newcomer", "late"), club.Conflict)
+	})
+}
+
+func TestRevokeRemoveMerge(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture()
+	if err := f.svc.Start(ctx, "owner", "Court"); err != nil {
+		t.Fatal(err)
+	}
+	code, _ := f.svc.Invite(ctx, "owner")
+	if err := f.svc.Join(ctx, "b", code); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := f.svc.Invite(ctx, "owner")
+	refusedAs(t, f.svc.Revoke(ctx, "b", other), club.NotAllowed)
+	refusedAs(t, f.svc.Revoke(ctx, "owner", "nope"), club.Missing)
+	if err := f.svc.Revoke(ctx, "owner", other); err != nil {
+		t.Fatal(err)
+	}
+	refusedAs(t, f.svc.Remove(ctx, "b", club.MemberHandle("id1", "owner")), club.NotAllowed)
+	refusedAs(t, f.svc.Remove(ctx, "owner", club.MemberHandle("id1", "owner")), club.BadForm)
+	refusedAs(t, f.svc.Remove(ctx, "owner", "nobody"), club.Missing)
+	if err := f.svc.Remove(ctx, "owner", club.MemberHandle("id1", "b")); err != nil {
+		t.Fatal(err)
+	}
+	if _, in, _ := f.svc.Of(ctx, "b"); in {
+		t.Error("a removed phone is still in the club")
+	}
+
+	refusedAs(t, f.svc.Merge(ctx, "owner", "Ann", "Ann"), club.Invalid)
+	if err := f.svc.Merge(ctx, "owner", " Annie ", "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	refusedAs(t, f.svc.Split(ctx, "owner", "Bob"), club.Missing)
+	if err := f.svc.Split(ctx, "owner", "Annie"); err != nil {
+		t.Fatal(err)
+	}
+	for i := range club.MaxMerges {
+		f.st.merges = append(f.st.merges, store.NameMerge{ClubID: "id1", Name: fmt.Sprint("n", i), Into: "Ann"})
+	}
+	refusedAs(t, f.svc.Merge(ctx, "owner", "Bob", "Ann"), club.Conflict)
+}
+
+// TestCounted: a phone in a club counts the club's games (another phone's
+// seen as its spectators see it), a phone in none its own; a damaged record
+// is listed apart, and bots are no names to pick.
+func TestCounted(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture()
+	f.st.addGame("g1", "a", []string{"Ann", "Bob"}, "x")
+	f.st.addGame("g2", "b", []string{"Cid", "Bob"}, "x")
+	f.st.addGame("g3", "b", []string{"Dee", "Bob"}, "bad")
+	f.st.seats["g2"] = []store.Seat{{GameID: "g2", Index: 0, Name: "Cid", Holder: session.BotHolder + "easy"}}
+	who := club.Viewer{Device: "a", CSRF: "token"}
+
+	played := func() []string {
+		t.Helper()
+		games, _, err := f.svc.PlayedBy(ctx, who, names{}, []string{"Bob"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, g := range games {
+			out = append(out, fmt.Sprintf("%s watch=%v", g.Table.GameID, g.Table.Watch))
+		}
+		return out
+	}
+	if got := played(); !slices.Equal(got, []string{"g1 watch=false"}) {
+		t.Errorf("alone, phone a counts %v", got)
+	}
+	if err := f.svc.Start(ctx, "a", "Court"); err != nil {
+		t.Fatal(err)
+	}
+	code, _ := f.svc.Invite(ctx, "a")
+	if err := f.svc.Join(ctx, "b", code); err != nil {
+		t.Fatal(err)
+	}
+	if got := played(); !slices.Equal(got, []string{"g1 watch=false", "g2 watch=true"}) {
+		t.Errorf("in the club, phone a counts %v", got)
+	}
+	_, skipped, err := f.svc.Played(ctx, who, names{}, func([]string) bool { return true })
+	if err != nil || len(skipped) != 1 || skipped[0].URL != "/g/g3" {
+		t.Errorf("skipped %+v, %v: want the damaged g3", skipped, err)
+	}
+	known, err := f.svc.KnownNames(ctx, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"Ann", "Bob", "Dee"}; !slices.Equal(known, want) {
+		t.Errorf("known names %v, want %v (the bot's seat left out)", known, want)
+	}
+}
+
+func TestWords(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{club.StreakText(3), "3 won"},
+		{club.StreakText(-2), "2 not won"},
+		{club.StreakText(0), ""},
+		{club.DayText(time.Time{}), "undated"},
+		{club.DayText(start), "5 Mar 2026"},
+		{play.Ago(start, start.Add(-30*time.Second)), "just now"},
+		{play.Ago(start, start.Add(-5*time.Minute)), "5 min ago"},
+		{play.Ago(start, start.Add(-3*time.Hour)), "3 h ago"},
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			if tc.got != tc.want {
+				t.Errorf("got %q, want %q", tc.got, tc.want)
+			}
+		})
+	}
+}
