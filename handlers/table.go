@@ -185,18 +185,10 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 	return writeFragments(c, s.Status, before, now, msg, isErr)
 }
 
-// status is the game's line on the home list and the delete page; a game
-// whose record does not replay says where it is damaged (damaged true)
-// instead of failing the page.
+// status is the game's line on the home list and the delete page
+// (session.Status).
 func (h *Handler) status(c echo.Context, k play.Kind, g store.Game, log []store.Entry) (line string, over, damaged bool) {
-	line, over, err := k.Status(h.table(c, screen{Game: g, Seat: scorekeeperSeat}, log))
-	if err == nil {
-		return line, over, false
-	}
-	if _, d := h.session.Verify(k, g, log); d != nil {
-		return d.Words(), false, true
-	}
-	return "cannot be replayed: " + err.Error(), false, false
+	return h.session.Status(k, g, viewer(c, screen{Game: g, Seat: scorekeeperSeat}), log)
 }
 
 // CacheStats reports the session's cache counters (for tests and benchmarks).

@@ -27,6 +27,10 @@ type Store interface {
 	store.Clubs
 	// Games lists the games a device owns or holds a seat in.
 	Games(ctx context.Context, owner string) ([]store.Game, error)
+	// GamesPage is one page of Games(owner) with their total.
+	GamesPage(ctx context.Context, owner string, offset, limit int) ([]store.Game, int, error)
+	// Log is a game's whole log.
+	Log(ctx context.Context, id string) ([]store.Entry, error)
 	// Seats lists a game's seat rows.
 	Seats(ctx context.Context, gameID string) ([]store.Seat, error)
 }

@@ -263,3 +263,42 @@ func TestWords(t *testing.T) {
 		})
 	}
 }
+
+// TestHome: a page of the phone's own games with their status lines (a
+// damaged record says so), and the links to the pages around it.
+func TestHome(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture()
+	f.st.addGame("g1", "a", []string{"Ann"}, "x", "y", "z")
+	f.st.addGame("g2", "a", []string{"Ann"}, "x", "bad")
+	f.st.addGame("g3", "a", []string{"Ann"})
+	f.st.addGame("g4", "b", []string{"Bob"})
+	who := club.Viewer{Device: "a"}
+	for _, tc := range []struct {
+		page         int
+		want         []string
+		newer, older string
+	}{
+		{1, []string{"g1 3 actions over=true", "g2 This game's record is damaged at action 2: a bad action damaged=true"}, "", "/?page=2"},
+		{2, []string{"g3 0 actions over=false"}, "/", ""},
+		{9, []string{"g3 0 actions over=false"}, "/", ""},
+	} {
+		t.Run(fmt.Sprint("page ", tc.page), func(t *testing.T) {
+			list, err := f.svc.Home(ctx, who, tc.page, "club", 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, it := range list.Items {
+				line := fmt.Sprintf("%s %s over=%v", it.ID, it.Status, it.Over)
+				if it.Damaged {
+					line = fmt.Sprintf("%s %s damaged=true", it.ID, it.Status)
+				}
+				got = append(got, line)
+			}
+			if !slices.Equal(got, tc.want) || list.Newer != tc.newer || list.Older != tc.older || list.Filter.Show != "mine" || list.Total != 3 {
+				t.Errorf("got %q newer %q older %q %+v, want %q", got, list.Newer, list.Older, list.Filter, tc.want)
+			}
+		})
+	}
+}

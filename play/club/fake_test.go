@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -240,4 +241,21 @@ func (names) Replay(rec record.Record) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+func (f *fakeStore) GamesPage(ctx context.Context, owner string, offset, limit int) ([]store.Game, int, error) {
+	games, _ := f.Games(ctx, owner)
+	return games[min(offset, len(games)):min(offset+limit, len(games))], len(games), nil
+}
+
+func (f *fakeStore) Log(_ context.Context, id string) ([]store.Entry, error) {
+	return f.logs[id], nil
+}
+
+// Status counts the actions; the game is over after three.
+func (k names) Status(t play.Table) (string, bool, error) {
+	if _, err := k.Replay(t.Record()); err != nil {
+		return "", false, err
+	}
+	return fmt.Sprintf("%d actions", len(t.Actions)), len(t.Actions) >= 3, nil
 }
