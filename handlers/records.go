@@ -1,15 +1,12 @@
 package handlers
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
-	"unicode"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
@@ -35,15 +32,7 @@ func (h *Handler) gameExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, over, _ := h.status(c, k, g, log)
-	if !ok && !over {
-		return forbidden("Only the scorekeeper or a seated player can export this game while it runs. Once it is over, anyone with the spectator link can.")
-	}
-	t := h.table(c, screen{Game: g, Seats: seats, Seat: seat, Watch: !ok}, log)
-	if err := play.MayExport(k, t, over); err != nil {
-		return forbidden(err.Error())
-	}
-	return h.sendRecord(c, k, g, t)
+	return h.sendRecord(c, k, g, viewer(c, screen{Game: g, Seats: seats, Seat: seat, Watch: !ok}), log, false)
 }
 
 func (h *Handler) watchExport(c echo.Context) error {
@@ -54,64 +43,22 @@ func (h *Handler) watchExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, over, _ := h.status(c, k, g, log)
-	t := h.table(c, screen{Game: g, Seat: scorekeeperSeat, Watch: true}, log)
-	if err := play.MayExport(k, t, over); err != nil {
-		return forbidden(err.Error())
-	}
-	return h.sendRecord(c, k, g, t)
+	return h.sendRecord(c, k, g, viewer(c, screen{Game: g, Seat: scorekeeperSeat, Watch: true}), log, true)
 }
 
-func (h *Handler) sendRecord(c echo.Context, k play.Kind, g store.Game, t play.Table) error {
-	body, err := json.MarshalIndent(t.Record(), "", "  ")
+// sendRecord answers with the record as a file (session.Export).
+func (h *Handler) sendRecord(c echo.Context, k play.Kind, g store.Game, v session.Viewer, log []store.Entry, byLink bool) error {
+	x, err := h.session.Export(k, g, v, log, byLink)
+	if er := (*session.ExportRefused)(nil); errors.As(err, &er) {
+		return forbidden(er.Words)
+	}
 	if err != nil {
-		return fmt.Errorf("encode record of %s: %w", g.ID, err)
+		return err
 	}
-	names, _ := k.Players(g.Setup) // a name-less file name is still a good one
-	name := recordFilename(g.Kind, names, g.Created.UTC().Format("2006-01-02"))
 	hd := c.Response().Header()
-	hd.Set(echo.HeaderContentDisposition, `attachment; filename="`+name+`"`)
+	hd.Set(echo.HeaderContentDisposition, `attachment; filename="`+x.Name+`"`)
 	hd.Set("Cache-Control", "private, no-store")
-	return c.Blob(http.StatusOK, "application/json; charset=utf-8", append(body, '\n'))
-}
-
-// recordFilename is "<game>-<players>-<YYYY-MM-DD>.json" in lower-case ASCII
-// letters, digits and dashes, so it is safe in a header and on any disk.
-func recordFilename(game string, players []string, date string) string {
-	p := slug(strings.Join(players, " "))
-	if len(p) > 60 {
-		p = strings.TrimRight(p[:60], "-")
-	}
-	parts := []string{slug(game)}
-	if p != "" {
-		parts = append(parts, p)
-	}
-	parts = append(parts, date)
-	return strings.Join(parts, "-") + ".json"
-}
-
-// slug folds accents away ("Zoë" → "zoe") and keeps a-z, 0-9, single dashes.
-func slug(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range norm.NFKD.String(s) {
-		switch {
-		case unicode.Is(unicode.Mn, r):
-			continue
-		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
-			b.WriteRune(r)
-			dash = false
-		case r >= 'A' && r <= 'Z':
-			b.WriteRune(unicode.ToLower(r))
-			dash = false
-		default:
-			if !dash && b.Len() > 0 {
-				b.WriteByte('-')
-				dash = true
-			}
-		}
-	}
-	return strings.TrimRight(b.String(), "-")
+	return c.Blob(http.StatusOK, "application/json; charset=utf-8", x.Body)
 }
 
 func (h *Handler) importForm(c echo.Context) error {
