@@ -6,7 +6,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
@@ -39,18 +38,7 @@ func (h *Handler) damagedPage(c echo.Context, de *damagedError, watch bool) erro
 		}
 		seat, seats = s, ss
 	}
-	v := views.Damaged{GameID: g.ID, Title: g.Title, Words: de.Words(), At: de.At, Watch: watch}
-	t := h.table(c, screen{Game: g, Seats: seats, Seat: seat, Watch: watch}, de.Log)
-	if err := play.MayExport(de.Kind, t, false); err != nil {
-		v.ExportWhy = err.Error()
-	} else if watch {
-		v.ExportURL = "/watch/" + g.SpectatorToken + "/export"
-	} else {
-		v.ExportURL = "/g/" + g.ID + "/export"
-	}
-	if !watch && de.At >= 1 {
-		v.KeepURL = "/g/" + g.ID + "/keep"
-	}
+	v := h.session.DamagedPage(de, viewer(c, screen{Game: g, Seats: seats, Seat: seat, Watch: watch}))
 	title := g.Title
 	if watch {
 		title = "Watching " + g.Title

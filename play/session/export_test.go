@@ -82,3 +82,27 @@ func TestRecordFilename(t *testing.T) {
 		})
 	}
 }
+
+func TestDamagedPage(t *testing.T) {
+	s := session.New(newFakeStore(), []play.Kind{ended{}}, nil)
+	g := store.Game{ID: "g", Kind: "adder", SpectatorToken: "tok", Setup: json.RawMessage(`{}`)}
+	log := []store.Entry{{Seq: 1, Kind: store.KindAction, Action: json.RawMessage(`4`)}, {Seq: 2, Kind: store.KindAction, Action: json.RawMessage(`77`)}}
+	for _, tc := range []struct {
+		name              string
+		v                 session.Viewer
+		at                int
+		export, why, keep bool
+	}{
+		{"the scorekeeper", session.Viewer{Seat: play.Scorekeeper}, 2, true, false, true},
+		{"a seated player of a game with hidden cards", session.Viewer{Seat: 0}, 2, false, true, true},
+		{"a spectator", session.Viewer{Seat: play.Scorekeeper, Watch: true}, 2, false, true, false},
+		{"the scorekeeper of a damaged setup", session.Viewer{Seat: play.Scorekeeper}, 0, true, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := s.DamagedPage(&session.Damaged{Game: g, Kind: ended{}, Log: log, Damage: session.Damage{At: tc.at, Reason: "too big"}}, tc.v)
+			if (v.ExportURL != "") != tc.export || (v.ExportWhy != "") != tc.why || (v.KeepURL != "") != tc.keep || v.Watch != tc.v.Watch {
+				t.Errorf("got %+v", v)
+			}
+		})
+	}
+}
