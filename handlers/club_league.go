@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"encoding/csv"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -66,13 +64,5 @@ func (h *Handler) gamesCSV(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var b strings.Builder
-	w := csv.NewWriter(&b)
-	if err := w.WriteAll(rows); err != nil {
-		return fmt.Errorf("games csv: %w", err)
-	}
-	resp := c.Response().Header()
-	resp.Set("Cache-Control", "private, no-cache")
-	resp.Set("Content-Disposition", `attachment; filename="games.csv"`)
-	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", []byte(b.String()))
+	return sendCSV(c, "games.csv", rows)
 }

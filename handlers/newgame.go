@@ -30,7 +30,7 @@ func (h *Handler) newGamePage(c echo.Context) error {
 	}
 	var prev *play.Table
 	if from := c.QueryParam("from"); from != "" {
-		prev, err = h.previousGame(c, k, from)
+		prev, err = h.clubs.Previous(c.Request().Context(), clubViewer(c), k, from)
 		if err != nil {
 			return err
 		}
@@ -50,28 +50,6 @@ func (h *Handler) newGamePage(c echo.Context) error {
 		return render(c, http.StatusOK, pr.NewGamePageFrom(p, q, prev, games))
 	}
 	return render(c, http.StatusOK, k.NewGamePage(p, q, prev))
-}
-
-// previousGame is the game a "new game, same players" link names, when it
-// is this device's (it created it or holds a seat); nil otherwise, so a
-// stranger's id fills nothing in.
-func (h *Handler) previousGame(c echo.Context, k play.Kind, id string) (*play.Table, error) {
-	g, err := h.store.Game(c.Request().Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("load game %s: %w", id, err)
-	}
-	if g.Kind != k.Info().ID {
-		return nil, nil
-	}
-	seat, ok, seats, err := h.seatOf(c, g)
-	if err != nil || !ok {
-		return nil, err
-	}
-	t := h.table(c, screen{Game: g, Seats: seats, Seat: seat}, nil)
-	return &t, nil
 }
 
 // newGameCreate is two steps: the form posts here to be checked and shown

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/club"
 	"github.com/grimoire-games/grimoire/views"
 )
 
@@ -93,30 +94,19 @@ func (h *Handler) playerCSV(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("player %q: %w", name, err)
 	}
+	return sendCSV(c, fmt.Sprintf("%s-%s.csv", k.Info().ID, club.FileName(name)), rows)
+}
+
+// sendCSV answers with rows as a CSV file named name.
+func sendCSV(c echo.Context, name string, rows [][]string) error {
 	var b strings.Builder
-	w := csv.NewWriter(&b)
-	if err := w.WriteAll(rows); err != nil {
-		return fmt.Errorf("player %q: write csv: %w", name, err)
+	if err := csv.NewWriter(&b).WriteAll(rows); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
 	}
 	resp := c.Response().Header()
 	resp.Set("Cache-Control", "private, no-cache")
-	resp.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.csv"`, k.Info().ID, fileSafe(name)))
+	resp.Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", []byte(b.String()))
-}
-
-// fileSafe keeps letters, digits, '-' and '_' of a name for a file name.
-func fileSafe(name string) string {
-	out := strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			return r
-		}
-		return '_'
-	}, name)
-	if out == "" {
-		return "player"
-	}
-	return out
 }
 
 // advice is GET /new/:game/advice: the new-game form's advisor, a fragment

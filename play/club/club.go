@@ -25,6 +25,8 @@ import (
 // Store is what the club pages need from persistence; store.Store has it.
 type Store interface {
 	store.Clubs
+	// Game reads a game's row.
+	Game(ctx context.Context, id string) (store.Game, error)
 	// Games lists the games a device owns or holds a seat in.
 	Games(ctx context.Context, owner string) ([]store.Game, error)
 	// GamesPage is one page of Games(owner) with their total.

@@ -302,3 +302,42 @@ func TestHome(t *testing.T) {
 		})
 	}
 }
+
+// TestPrevious: "new game, same players" fills in only a game of the same
+// kind that this phone keeps or holds a seat in, seen from that seat.
+func TestPrevious(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture()
+	f.st.addGame("g1", "a", []string{"Ann", "Bob"})
+	f.st.seats["g1"] = []store.Seat{{GameID: "g1", Index: 1, Holder: "b"}}
+	for _, tc := range []struct {
+		device, id string
+		seat       int // -2: nothing filled in
+	}{
+		{"a", "g1", play.Scorekeeper},
+		{"b", "g1", 1},
+		{"c", "g1", -2},
+		{"a", "gone", -2},
+	} {
+		t.Run(tc.device+" "+tc.id, func(t *testing.T) {
+			prev, err := f.svc.Previous(ctx, club.Viewer{Device: tc.device}, names{}, tc.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tc.seat == -2 && prev != nil:
+				t.Errorf("filled in from %+v", prev)
+			case tc.seat != -2 && (prev == nil || prev.Viewer != tc.seat || prev.GameID != tc.id):
+				t.Errorf("got %+v, want seat %d", prev, tc.seat)
+			}
+		})
+	}
+}
+
+func TestFileName(t *testing.T) {
+	for in, want := range map[string]string{"Zoë Ann": "Zo__Ann", "": "player", "a-b_c9": "a-b_c9"} {
+		if got := club.FileName(in); got != want {
+			t.Errorf("FileName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
