@@ -29,9 +29,6 @@ type screen struct {
 
 const scorekeeperSeat = play.Scorekeeper
 
-// botHolder prefixes the holder of a seat row played by a bot: "bot:greedy".
-const botHolder = session.BotHolder
-
 // damagedError is a game whose record does not replay (session.Damaged).
 type damagedError = session.Damaged
 
@@ -98,11 +95,6 @@ func viewer(c echo.Context, s screen) session.Viewer {
 // log: what every play.Kind method reads.
 func (h *Handler) table(c echo.Context, s screen, log []store.Entry) play.Table {
 	return h.session.Table(s.Game, viewer(c, s), log)
-}
-
-// playSeats reads the store's seat rows (session.PlaySeats).
-func playSeats(rows []store.Seat, withJoins bool) []play.Seat {
-	return session.PlaySeats(rows, withJoins)
 }
 
 // formVersion reads the version the client's screen was drawn at.

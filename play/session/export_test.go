@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
@@ -102,6 +103,34 @@ func TestDamagedPage(t *testing.T) {
 			v := s.DamagedPage(&session.Damaged{Game: g, Kind: ended{}, Log: log, Damage: session.Damage{At: tc.at, Reason: "too big"}}, tc.v)
 			if (v.ExportURL != "") != tc.export || (v.ExportWhy != "") != tc.why || (v.KeepURL != "") != tc.keep || v.Watch != tc.v.Watch {
 				t.Errorf("got %+v", v)
+			}
+		})
+	}
+}
+
+func TestSheet(t *testing.T) {
+	s := session.New(newFakeStore(), []play.Kind{ended{}}, nil)
+	g := store.Game{ID: "g", Kind: "adder", Title: "Adder", SpectatorToken: "tok", Setup: json.RawMessage(`{}`)}
+	running := []store.Entry{{Seq: 1, Kind: store.KindAction, Action: json.RawMessage(`4`)}}
+	done := append(running[:1:1], store.Entry{Seq: 2, Kind: store.KindAction, Action: json.RawMessage(`9`)})
+	printed := time.Date(2026, 3, 5, 19, 4, 0, 0, time.FixedZone("CET", 3600))
+	for _, tc := range []struct {
+		name         string
+		watch        bool
+		log          []store.Entry
+		back, export string
+	}{
+		{"a player", false, running, "/g/g", "/g/g/export"},
+		{"a spectator while it runs", true, running, "/watch/tok", ""},
+		{"a spectator once it is over", true, done, "/watch/tok", "/watch/tok/export"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			head, rec := s.Sheet(ended{}, g, session.Viewer{Seat: play.Scorekeeper, Watch: tc.watch}, tc.log, printed)
+			if head.BackURL != tc.back || head.ExportURL != tc.export || head.Printed != "Printed 5 Mar 2026 18:04 UTC" || head.BlankURL != "/sheets/adder/blank" {
+				t.Errorf("head %+v", head)
+			}
+			if len(rec.Actions) != len(tc.log) {
+				t.Errorf("the sheet prints %d actions, want %d", len(rec.Actions), len(tc.log))
 			}
 		})
 	}
