@@ -28,6 +28,7 @@ func clubErr(err error) error {
 		club.NotAllowed: http.StatusForbidden,
 		club.Gone:       http.StatusGone,
 		club.BadForm:    http.StatusBadRequest,
+		club.Busy:       http.StatusServiceUnavailable,
 	}[r.Why]
 	return echo.NewHTTPError(code, r.Words)
 }

@@ -70,8 +70,6 @@ type Handler struct {
 	// would otherwise hold graceful shutdown open until its deadline.
 	quit     chan struct{}
 	quitOnce sync.Once
-	// advising holds the one advisor table being simulated (players.go).
-	advising chan struct{}
 	// session loads, checks, caches and plays games (play/session).
 	session *session.Session
 	// clubs answers the club, league and player pages (play/club).
@@ -142,7 +140,6 @@ func New(cfg Config) (*Handler, error) {
 		secure:    cfg.Secure,
 		proxies:   cfg.TrustedProxies,
 		quit:      make(chan struct{}),
-		advising:  make(chan struct{}, 1),
 		session:   session.New(creations, cfg.Games, logger),
 		csrfSlot:  newCSRFSlot(),
 		devices:   newDeviceMemo(deviceMemoMax, time.Minute),

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
@@ -13,15 +12,6 @@ import (
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/club"
 	"github.com/grimoire-games/grimoire/views"
-)
-
-// Advisor bounds: the time a table may take (it stops between rounds of
-// simulated games, the play layer bounds the rounds) and one table at a
-// time per server, so a burst of requests queues instead of taking every
-// CPU.
-const (
-	adviceBudget = 800 * time.Millisecond
-	adviceWait   = 5 * time.Second
 )
 
 // knownNames are the person names of the latest games this phone counts
@@ -127,16 +117,11 @@ func (h *Handler) advice(c echo.Context) error {
 			return err
 		}
 	}
-	select {
-	case h.advising <- struct{}{}:
-		defer func() { <-h.advising }()
-	case <-time.After(adviceWait):
-		return echo.NewHTTPError(http.StatusServiceUnavailable, "The advisor is busy. Try again in a moment.")
-	case <-c.Request().Context().Done():
-		return c.Request().Context().Err()
+	more, done, err := h.clubs.AdviceTurn(c.Request().Context())
+	if err != nil {
+		return clubErr(err)
 	}
-	start := time.Now()
-	more := func() bool { return time.Since(start) < adviceBudget && c.Request().Context().Err() == nil }
+	defer done()
 	partial := isPartial(c)
 	varyOnHTMX(c)
 	comp, err := a.Advice(h.page(c, "", "new"), q, games, more, partial)

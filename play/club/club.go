@@ -44,13 +44,15 @@ type Service struct {
 	games   []play.Kind
 	now     func() time.Time
 	newID   func(n int) string
+	// advising holds the one advisor table being simulated (AdviceTurn).
+	advising chan struct{}
 }
 
 // New is the club pages over st, loading games through s; now is the
 // clock and newID makes a random id of n characters (club ids, invite
 // codes).
 func New(st Store, s *session.Session, games []play.Kind, now func() time.Time, newID func(n int) string) *Service {
-	return &Service{store: st, session: s, games: games, now: now, newID: newID}
+	return &Service{store: st, session: s, games: games, now: now, newID: newID, advising: make(chan struct{}, 1)}
 }
 
 // Why sorts a refusal the way an answer's status does.
@@ -71,6 +73,8 @@ const (
 	Gone
 	// BadForm: the form asks for something that makes no sense.
 	BadForm
+	// Busy: the server is busy with the same work for another phone.
+	Busy
 )
 
 // Refusal is a write not made, and why, in words a player reads.

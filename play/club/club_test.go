@@ -341,3 +341,29 @@ func TestFileName(t *testing.T) {
 		}
 	}
 }
+
+// TestAdviceTurn: one advisor table at a time; a phone that gives up
+// waiting is not given the turn, and a turn done frees it.
+func TestAdviceTurn(t *testing.T) {
+	f := newFixture()
+	more, done, err := f.svc.AdviceTurn(context.Background())
+	if err != nil || !more() {
+		t.Fatalf("the first turn: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := f.svc.AdviceTurn(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("a second turn while the first runs, its request gone: %v", err)
+	}
+	done()
+	more, done, err = f.svc.AdviceTurn(ctx)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatalf("after the first is done: %v", err)
+	}
+	if err == nil {
+		if more() {
+			t.Error("a table whose request is gone goes on")
+		}
+		done()
+	}
+}
