@@ -3,11 +3,9 @@ package handlers
 import (
 	"errors"
 	"net/http"
-	"slices"
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/club"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
@@ -46,32 +44,15 @@ func clubViewer(c echo.Context) club.Viewer {
 // clubShow is GET /club: the start form, or the club.
 func (h *Handler) clubShow(c echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "private, no-store")
-	cl, v, err := h.clubs.Page(c.Request().Context(), device(c), c.QueryParam("joined") != "", c.QueryParam("invite"))
+	v, err := h.clubs.Page(c.Request().Context(), device(c), c.QueryParam("joined") != "", c.QueryParam("invite"))
 	if err != nil {
 		return err
 	}
+	title := v.Name
 	if !v.InClub {
-		return render(c, http.StatusOK, views.ClubPage(h.page(c, "Club", "club"), v))
+		title = "Club"
 	}
-	v.Games = h.rankedChoices()
-	if v.People, err = h.knownNames(c); err != nil {
-		return err
-	}
-	slices.Sort(v.People)
-	return render(c, http.StatusOK, views.ClubPage(h.page(c, cl.Name, "club"), v))
-}
-
-// rankedChoices are the games that keep ratings.
-func (h *Handler) rankedChoices() []views.GameChoice {
-	var out []views.GameChoice
-	for _, ch := range h.choices() {
-		if k, ok := play.Find(h.games, ch.ID); ok {
-			if _, ok := k.(play.Ranked); ok {
-				out = append(out, ch)
-			}
-		}
-	}
-	return out
+	return render(c, http.StatusOK, views.ClubPage(h.page(c, title, "club"), v))
 }
 
 // clubStart is POST /club: a new club with this phone as its owner.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/phone"
 )
@@ -22,28 +23,17 @@ func (h *Handler) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Home(h.page(c, "Your games", "home"), list, h.choices()))
+	return render(c, http.StatusOK, views.Home(h.page(c, "Your games", "home"), list, play.Choices(h.games)))
 }
 
 func (h *Handler) newIndex(c echo.Context) error {
-	return render(c, http.StatusOK, views.NewIndex(h.page(c, "New game", "new"), h.choices()))
+	return render(c, http.StatusOK, views.NewIndex(h.page(c, "New game", "new"), play.Choices(h.games)))
 }
 
 func (h *Handler) rulesIndex(c echo.Context) error {
-	return render(c, http.StatusOK, views.RulesIndex(h.page(c, "Rules", "rules"), h.choices()))
+	return render(c, http.StatusOK, views.RulesIndex(h.page(c, "Rules", "rules"), play.Choices(h.games)))
 }
 
 func (h *Handler) offline(c echo.Context) error {
-	return render(c, http.StatusOK, phone.Offline(h.page(c, "Offline", ""), h.choices()))
-}
-
-// choices lists the games this build can start, in the order of the list
-// the binary was built with.
-func (h *Handler) choices() []views.GameChoice {
-	out := make([]views.GameChoice, 0, len(h.games))
-	for _, k := range h.games {
-		in := k.Info()
-		out = append(out, views.GameChoice{ID: in.ID, Name: in.Name, Blurb: in.Blurb, URL: "/new/" + in.ID})
-	}
-	return out
+	return render(c, http.StatusOK, phone.Offline(h.page(c, "Offline", ""), play.Choices(h.games)))
 }

@@ -138,24 +138,24 @@ func (s *Service) member(ctx context.Context, dev string) (store.Club, error) {
 
 // Page is the club page of device (InClub false: the start form). joined
 // asks for this phone's pairing words, invite is the code of the invite
-// just made ("" none); People and Games are left to the caller.
-func (s *Service) Page(ctx context.Context, dev string, joined bool, invite string) (store.Club, views.ClubView, error) {
+// just made ("" none).
+func (s *Service) Page(ctx context.Context, dev string, joined bool, invite string) (views.ClubView, error) {
 	cl, ok, err := s.Of(ctx, dev)
 	if err != nil || !ok {
-		return cl, views.ClubView{Limits: Limits()}, err
+		return views.ClubView{Limits: Limits()}, err
 	}
 	now := s.now()
 	members, err := s.store.Members(ctx, cl.ID)
 	if err != nil {
-		return cl, views.ClubView{}, fmt.Errorf("club members: %w", err)
+		return views.ClubView{}, fmt.Errorf("club members: %w", err)
 	}
 	invites, err := s.store.Invites(ctx, cl.ID)
 	if err != nil {
-		return cl, views.ClubView{}, fmt.Errorf("club invites: %w", err)
+		return views.ClubView{}, fmt.Errorf("club invites: %w", err)
 	}
 	merges, err := s.store.NameMerges(ctx, cl.ID)
 	if err != nil {
-		return cl, views.ClubView{}, fmt.Errorf("club names: %w", err)
+		return views.ClubView{}, fmt.Errorf("club names: %w", err)
 	}
 	v := views.ClubView{InClub: true, Name: cl.Name, Owner: cl.Owner == dev, Limits: Limits()}
 	words := func(m store.Member) string {
@@ -208,13 +208,18 @@ func (s *Service) Page(ctx context.Context, dev string, joined bool, invite stri
 	}
 	made, err := s.store.CountInvitesSince(ctx, cl.ID, now.Add(-24*time.Hour))
 	if err != nil {
-		return cl, views.ClubView{}, fmt.Errorf("club invites: %w", err)
+		return views.ClubView{}, fmt.Errorf("club invites: %w", err)
 	}
 	v.CanInvite = made < play.InvitesPerDay && active < play.ClubMembers
 	for _, m := range merges {
 		v.Names = append(v.Names, views.ClubMerge{Name: m.Name, Into: m.Into})
 	}
-	return cl, v, nil
+	v.Games = play.RankedChoices(s.games)
+	if v.People, err = s.KnownNames(ctx, dev); err != nil {
+		return views.ClubView{}, err
+	}
+	slices.Sort(v.People)
+	return v, nil
 }
 
 // inClubAlready is the refusal of a phone in a club that starts another.

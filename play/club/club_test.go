@@ -106,11 +106,11 @@ func TestInviteAndJoin(t *testing.T) {
 	refusedAs(t, err, club.Missing)
 
 	// The pairing words are the same on both phones.
-	_, mine, err := f.svc.Page(ctx, "b", true, "")
+	mine, err := f.svc.Page(ctx, "b", true, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, theirs, err := f.svc.Page(ctx, "owner", false, "")
+	theirs, err := f.svc.Page(ctx, "owner", false, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestInviteLimits(t *testing.T) {
 		}
 		_, err := f.svc.Invite(ctx, "owner")
 		refusedAs(t, err, club.TooMany)
-		if _, v, _ := f.svc.Page(ctx, "owner", false, ""); v.CanInvite {
+		if v, _ := f.svc.Page(ctx, "owner", false, ""); v.CanInvite {
 			t.Error("the club page offers an invite past the day's limit")
 		}
 	})
@@ -242,6 +242,10 @@ func TestCounted(t *testing.T) {
 	}
 	if want := []string{"Ann", "Bob", "Dee"}; !slices.Equal(known, want) {
 		t.Errorf("known names %v, want %v (the bot's seat left out)", known, want)
+	}
+	page, err := f.svc.Page(ctx, "b", false, "")
+	if err != nil || !slices.Equal(page.People, []string{"Ann", "Bob", "Dee"}) || page.Games != nil {
+		t.Errorf("the club page's people %v and ranked games %v (%v)", page.People, page.Games, err)
 	}
 }
 
