@@ -28,28 +28,11 @@ func (h *Handler) newGamePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var prev *play.Table
-	if from := c.QueryParam("from"); from != "" {
-		prev, err = h.clubs.Previous(c.Request().Context(), clubViewer(c), k, from)
-		if err != nil {
-			return err
-		}
-	}
-	p := h.page(c, "", "new")
-	if p.Players, err = h.knownNames(c); err != nil {
+	comp, err := h.clubs.NewGamePage(c.Request().Context(), clubViewer(c), k, h.page(c, "", "new"), c.QueryParams(), c.QueryParam("from"))
+	if err != nil {
 		return err
 	}
-	q := c.QueryParams()
-	if pr, ok := k.(play.Proposer); ok {
-		var games []play.PlayerGame
-		if names := pr.ProposalNames(q, prev); len(names) > 0 {
-			if games, _, err = h.playedBy(c, k, names); err != nil {
-				return err
-			}
-		}
-		return render(c, http.StatusOK, pr.NewGamePageFrom(p, q, prev, games))
-	}
-	return render(c, http.StatusOK, k.NewGamePage(p, q, prev))
+	return render(c, http.StatusOK, comp)
 }
 
 // newGameCreate is two steps: the form posts here to be checked and shown

@@ -4,15 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/a-h/templ"
+
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/club"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views"
 )
 
 var start = time.Date(2026, 3, 5, 18, 0, 0, 0, time.UTC)
@@ -369,5 +373,42 @@ func TestAdviceTurn(t *testing.T) {
 			t.Error("a table whose request is gone goes on")
 		}
 		done()
+	}
+}
+
+// formed is the names game with a new-game form that says what it was
+// given.
+type formed struct{ names }
+
+func (formed) NewGamePage(p views.Page, q url.Values, prev *play.Table) templ.Component {
+	from := "none"
+	if prev != nil {
+		from = prev.GameID
+	}
+	return templ.Raw(fmt.Sprintf("players %v from %s n=%s", p.Players, from, q.Get("n")))
+}
+
+func TestNewGamePage(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture()
+	f.st.addGame("g1", "a", []string{"Ann", "Bob"})
+	for _, tc := range []struct{ device, from, want string }{
+		{"a", "", "players [Ann Bob] from none n=3"},
+		{"a", "g1", "players [Ann Bob] from g1 n=3"},
+		{"b", "g1", "players [] from none n=3"},
+	} {
+		t.Run(tc.device+" "+tc.from, func(t *testing.T) {
+			comp, err := f.svc.NewGamePage(ctx, club.Viewer{Device: tc.device}, formed{}, views.Page{}, url.Values{"n": {"3"}}, tc.from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			if err := comp.Render(ctx, &b); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tc.want {
+				t.Errorf("got %q, want %q", b.String(), tc.want)
+			}
+		})
 	}
 }

@@ -4,11 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
+
+	"github.com/a-h/templ"
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views"
 )
 
 // Previous is game id as the viewer's seat sees it, for a new game of kind
@@ -52,4 +56,33 @@ func FileName(name string) string {
 		return "player"
 	}
 	return out
+}
+
+// NewGamePage is kind k's new-game form on page p for query q: the names
+// the viewer's phone has used to pick from, filled from an earlier game of
+// the phone when "new game, same players" was tapped (from, "" none), and
+// for a Proposer over the phone's games of the names it asks for.
+func (s *Service) NewGamePage(ctx context.Context, who Viewer, k play.Kind, p views.Page, q url.Values, from string) (templ.Component, error) {
+	var prev *play.Table
+	if from != "" {
+		var err error
+		if prev, err = s.Previous(ctx, who, k, from); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	if p.Players, err = s.KnownNames(ctx, who.Device); err != nil {
+		return nil, err
+	}
+	pr, ok := k.(play.Proposer)
+	if !ok {
+		return k.NewGamePage(p, q, prev), nil
+	}
+	var games []play.PlayerGame
+	if names := pr.ProposalNames(q, prev); len(names) > 0 {
+		if games, _, err = s.PlayedBy(ctx, who, k, names); err != nil {
+			return nil, err
+		}
+	}
+	return pr.NewGamePageFrom(p, q, prev, games), nil
 }
