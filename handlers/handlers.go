@@ -19,6 +19,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/handlers/middleware"
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/club"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/static"
 	"github.com/grimoire-games/grimoire/store"
@@ -71,10 +72,10 @@ type Handler struct {
 	// would otherwise hold graceful shutdown open until its deadline.
 	quit     chan struct{}
 	quitOnce sync.Once
-	// advising holds the one advisor table being simulated (players.go).
-	advising chan struct{}
 	// session loads, checks, caches and plays games (play/session).
 	session *session.Session
+	// clubs answers the club, league and player pages (play/club).
+	clubs *club.Service
 	// csrfSlot stands for the CSRF token in cached whole pages (wholepage.go).
 	csrfSlot string
 	// devices remembers decoded session cookies (middleware.Device).
@@ -132,7 +133,6 @@ func New(cfg Config) (*Handler, error) {
 		secure:    cfg.Secure,
 		proxies:   cfg.TrustedProxies,
 		quit:      make(chan struct{}),
-		advising:  make(chan struct{}, 1),
 		session:   session.New(creations, cfg.Games, logger),
 		csrfSlot:  newCSRFSlot(),
 		devices:   middleware.NewDeviceMemo(middleware.DeviceMemoMax, time.Minute),
@@ -141,6 +141,7 @@ func New(cfg Config) (*Handler, error) {
 		accessLogOn: cfg.AccessLog,
 	}
 	h.games = cfg.Games
+	h.clubs = club.New(creations, h.session, cfg.Games, func() time.Time { return h.now() }, randomID)
 	return h, nil
 }
 

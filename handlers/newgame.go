@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/store"
 )
 
@@ -27,50 +28,11 @@ func (h *Handler) newGamePage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var prev *play.Table
-	if from := c.QueryParam("from"); from != "" {
-		prev, err = h.previousGame(c, k, from)
-		if err != nil {
-			return err
-		}
-	}
-	p := h.page(c, "", "new")
-	if p.Players, err = h.knownNames(c); err != nil {
+	comp, err := h.clubs.NewGamePage(c.Request().Context(), clubViewer(c), k, h.page(c, "", "new"), c.QueryParams(), c.QueryParam("from"))
+	if err != nil {
 		return err
 	}
-	q := c.QueryParams()
-	if pr, ok := k.(play.Proposer); ok {
-		var games []play.PlayerGame
-		if names := pr.ProposalNames(q, prev); len(names) > 0 {
-			if games, _, err = h.playedBy(c, k, names); err != nil {
-				return err
-			}
-		}
-		return render(c, http.StatusOK, pr.NewGamePageFrom(p, q, prev, games))
-	}
-	return render(c, http.StatusOK, k.NewGamePage(p, q, prev))
-}
-
-// previousGame is the game a "new game, same players" link names, when it
-// is this device's (it created it or holds a seat); nil otherwise, so a
-// stranger's id fills nothing in.
-func (h *Handler) previousGame(c echo.Context, k play.Kind, id string) (*play.Table, error) {
-	g, err := h.store.Game(c.Request().Context(), id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("load game %s: %w", id, err)
-	}
-	if g.Kind != k.Info().ID {
-		return nil, nil
-	}
-	seat, ok, seats, err := h.seatOf(c, g)
-	if err != nil || !ok {
-		return nil, err
-	}
-	t := h.table(c, screen{Game: g, Seats: seats, Seat: seat}, nil)
-	return &t, nil
+	return render(c, http.StatusOK, comp)
 }
 
 // newGameCreate is two steps: the form posts here to be checked and shown
@@ -129,32 +91,19 @@ func (h *Handler) createGame(c echo.Context, k play.Kind, id string, ng play.New
 	return g.ID, nil
 }
 
-// gameRows are the rows that store a new game: its game row (titled from
-// its setup, owned by this device) and its seat rows, each with a fresh
-// join token, bots held by their level and the creator's seat by itself.
+// maker makes new games owned by this device, now.
+func (h *Handler) maker(c echo.Context) session.Maker {
+	return session.Maker{Owner: device(c), Now: h.now(), Token: randomID}
+}
+
+// gameRows are the rows that store a new game (session.Maker.Rows), a
+// setup its kind cannot read a 400.
 func (h *Handler) gameRows(c echo.Context, k play.Kind, id string, ng play.NewGame) (store.Game, []store.Seat, error) {
-	title, err := k.Title(ng.Setup)
-	if err != nil {
-		return store.Game{}, nil, badRequest("The game setup could not be read: " + err.Error())
+	g, seats, err := h.maker(c).Rows(k, id, ng)
+	if bs := (*session.BadSetup)(nil); errors.As(err, &bs) {
+		return g, seats, badRequest(bs.Error())
 	}
-	now := h.now().UTC()
-	g := store.Game{
-		ID: id, Kind: k.Info().ID, Title: title, Owner: device(c),
-		SpectatorToken: randomID(18), Seed: ng.Seed, Setup: ng.Setup,
-		Created: now, Updated: now,
-	}
-	seats := make([]store.Seat, 0, len(ng.Seats))
-	for _, s := range ng.Seats {
-		row := store.Seat{GameID: g.ID, Index: s.Index, Name: s.Name, Token: randomID(18)}
-		switch {
-		case s.Bot != "":
-			row.Holder = botHolder + s.Bot
-		case s.Index == ng.Mine:
-			row.Holder = device(c)
-		}
-		seats = append(seats, row)
-	}
-	return g, seats, nil
+	return g, seats, err
 }
 
 // rulesPage is a game's rules page, kept offline by the service worker.

@@ -4,81 +4,27 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
-	"time"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/play"
-	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/play/club"
 	"github.com/grimoire-games/grimoire/views"
 )
 
-// namesFromGames bounds how many of a device's latest games the new-game
-// forms read names from: the form is drawn often, and a name not used in
-// that many games is typed once more.
-const namesFromGames = 200
-
-// Advisor bounds: the time a table may take (it stops between rounds of
-// simulated games, the play layer bounds the rounds) and one table at a
-// time per server, so a burst of requests queues instead of taking every
-// CPU.
-const (
-	adviceBudget = 800 * time.Millisecond
-	adviceWait   = 5 * time.Second
-)
-
 // knownNames are the person names of the latest games this phone counts
-// (its own, or its club's), newest
-// first, each once (bots' seats are not people to pick).
+// (its own, or its club's), newest first, each once (play/club).
 func (h *Handler) knownNames(c echo.Context) ([]string, error) {
-	ctx := c.Request().Context()
-	games, err := h.countedGames(c)
-	if err != nil {
-		return nil, fmt.Errorf("list games: %w", err)
-	}
-	seen := map[string]bool{}
-	var out []string
-	for i, g := range games {
-		if i == namesFromGames {
-			break
-		}
-		k, ok := play.Find(h.games, g.Kind)
-		if !ok {
-			continue
-		}
-		names, err := k.Players(g.Setup)
-		if err != nil {
-			continue // a setup this build cannot read names nobody
-		}
-		seats, err := h.store.Seats(ctx, g.ID)
-		if err != nil {
-			return nil, fmt.Errorf("seats of %s: %w", g.ID, err)
-		}
-		for i, n := range names {
-			n = strings.TrimSpace(n)
-			if n == "" || seen[n] || slices.ContainsFunc(seats, func(s store.Seat) bool {
-				return s.Index == i && strings.HasPrefix(s.Holder, botHolder)
-			}) {
-				continue
-			}
-			seen[n] = true
-			out = append(out, n)
-		}
-	}
-	return out, nil
+	return h.clubs.KnownNames(c.Request().Context(), device(c))
 }
 
-// playedBy loads the games of kind k this phone counts (its own, or its
-// club's: countedPlayed) in which any of names plays, each game once. A
-// game whose record is damaged is left out and listed apart (skipped), so
-// one bad record never fails a player's page.
-func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) (out []play.PlayerGame, skipped []views.SkippedGame, err error) {
-	return h.countedPlayed(c, k, func(players []string) bool {
-		return slices.ContainsFunc(players, func(p string) bool { return slices.Contains(names, strings.TrimSpace(p)) })
-	})
+// playedBy loads the games of kind k this phone counts in which any of
+// names plays, each game once; a damaged record is left out and listed
+// apart (skipped), so one bad record never fails a player's page.
+func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) ([]play.PlayerGame, []views.SkippedGame, error) {
+	return h.clubs.PlayedBy(c.Request().Context(), clubViewer(c), k, names)
 }
 
 // players is GET /players: the names this device has used, or with
@@ -138,30 +84,19 @@ func (h *Handler) playerCSV(c echo.Context) error {
 	if err != nil {
 		return fmt.Errorf("player %q: %w", name, err)
 	}
+	return sendCSV(c, fmt.Sprintf("%s-%s.csv", k.Info().ID, club.FileName(name)), rows)
+}
+
+// sendCSV answers with rows as a CSV file named name.
+func sendCSV(c echo.Context, name string, rows [][]string) error {
 	var b strings.Builder
-	w := csv.NewWriter(&b)
-	if err := w.WriteAll(rows); err != nil {
-		return fmt.Errorf("player %q: write csv: %w", name, err)
+	if err := csv.NewWriter(&b).WriteAll(rows); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
 	}
 	resp := c.Response().Header()
 	resp.Set("Cache-Control", "private, no-cache")
-	resp.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%s.csv"`, k.Info().ID, fileSafe(name)))
+	resp.Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", []byte(b.String()))
-}
-
-// fileSafe keeps letters, digits, '-' and '_' of a name for a file name.
-func fileSafe(name string) string {
-	out := strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			return r
-		}
-		return '_'
-	}, name)
-	if out == "" {
-		return "player"
-	}
-	return out
 }
 
 // advice is GET /new/:game/advice: the new-game form's advisor, a fragment
@@ -182,16 +117,11 @@ func (h *Handler) advice(c echo.Context) error {
 			return err
 		}
 	}
-	select {
-	case h.advising <- struct{}{}:
-		defer func() { <-h.advising }()
-	case <-time.After(adviceWait):
-		return echo.NewHTTPError(http.StatusServiceUnavailable, "The advisor is busy. Try again in a moment.")
-	case <-c.Request().Context().Done():
-		return c.Request().Context().Err()
+	more, done, err := h.clubs.AdviceTurn(c.Request().Context())
+	if err != nil {
+		return clubErr(err)
 	}
-	start := time.Now()
-	more := func() bool { return time.Since(start) < adviceBudget && c.Request().Context().Err() == nil }
+	defer done()
 	partial := isPartial(c)
 	varyOnHTMX(c)
 	comp, err := a.Advice(h.page(c, "", "new"), q, games, more, partial)

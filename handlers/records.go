@@ -1,18 +1,15 @@
 package handlers
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
-	"unicode"
 
 	"github.com/labstack/echo/v4"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
@@ -35,15 +32,7 @@ func (h *Handler) gameExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, over, _ := h.status(c, k, g, log)
-	if !ok && !over {
-		return forbidden("Only the scorekeeper or a seated player can export this game while it runs. Once it is over, anyone with the spectator link can.")
-	}
-	t := h.table(c, screen{Game: g, Seats: seats, Seat: seat, Watch: !ok}, log)
-	if err := play.MayExport(k, t, over); err != nil {
-		return forbidden(err.Error())
-	}
-	return h.sendRecord(c, k, g, t)
+	return h.sendRecord(c, k, g, viewer(c, screen{Game: g, Seats: seats, Seat: seat, Watch: !ok}), log, false)
 }
 
 func (h *Handler) watchExport(c echo.Context) error {
@@ -54,64 +43,22 @@ func (h *Handler) watchExport(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	_, over, _ := h.status(c, k, g, log)
-	t := h.table(c, screen{Game: g, Seat: scorekeeperSeat, Watch: true}, log)
-	if err := play.MayExport(k, t, over); err != nil {
-		return forbidden(err.Error())
-	}
-	return h.sendRecord(c, k, g, t)
+	return h.sendRecord(c, k, g, viewer(c, screen{Game: g, Seat: scorekeeperSeat, Watch: true}), log, true)
 }
 
-func (h *Handler) sendRecord(c echo.Context, k play.Kind, g store.Game, t play.Table) error {
-	body, err := json.MarshalIndent(t.Record(), "", "  ")
+// sendRecord answers with the record as a file (session.Export).
+func (h *Handler) sendRecord(c echo.Context, k play.Kind, g store.Game, v session.Viewer, log []store.Entry, byLink bool) error {
+	x, err := h.session.Export(k, g, v, log, byLink)
+	if er := (*session.ExportRefused)(nil); errors.As(err, &er) {
+		return forbidden(er.Words)
+	}
 	if err != nil {
-		return fmt.Errorf("encode record of %s: %w", g.ID, err)
+		return err
 	}
-	names, _ := k.Players(g.Setup) // a name-less file name is still a good one
-	name := recordFilename(g.Kind, names, g.Created.UTC().Format("2006-01-02"))
 	hd := c.Response().Header()
-	hd.Set(echo.HeaderContentDisposition, `attachment; filename="`+name+`"`)
+	hd.Set(echo.HeaderContentDisposition, `attachment; filename="`+x.Name+`"`)
 	hd.Set("Cache-Control", "private, no-store")
-	return c.Blob(http.StatusOK, "application/json; charset=utf-8", append(body, '\n'))
-}
-
-// recordFilename is "<game>-<players>-<YYYY-MM-DD>.json" in lower-case ASCII
-// letters, digits and dashes, so it is safe in a header and on any disk.
-func recordFilename(game string, players []string, date string) string {
-	p := slug(strings.Join(players, " "))
-	if len(p) > 60 {
-		p = strings.TrimRight(p[:60], "-")
-	}
-	parts := []string{slug(game)}
-	if p != "" {
-		parts = append(parts, p)
-	}
-	parts = append(parts, date)
-	return strings.Join(parts, "-") + ".json"
-}
-
-// slug folds accents away ("Zoë" → "zoe") and keeps a-z, 0-9, single dashes.
-func slug(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range norm.NFKD.String(s) {
-		switch {
-		case unicode.Is(unicode.Mn, r):
-			continue
-		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
-			b.WriteRune(r)
-			dash = false
-		case r >= 'A' && r <= 'Z':
-			b.WriteRune(unicode.ToLower(r))
-			dash = false
-		default:
-			if !dash && b.Len() > 0 {
-				b.WriteByte('-')
-				dash = true
-			}
-		}
-	}
-	return strings.TrimRight(b.String(), "-")
+	return c.Blob(http.StatusOK, "application/json; charset=utf-8", x.Body)
 }
 
 func (h *Handler) importForm(c echo.Context) error {
@@ -147,26 +94,11 @@ func (h *Handler) importRecord(c echo.Context) error {
 	if len(data) == 0 {
 		return fail("Choose a record file or paste a record's JSON.")
 	}
-	rec, err := play.ParseRecord(h.games, data)
+	rec, k, title, err := play.ReadImport(h.games, data)
 	if err != nil {
-		return fail(views.ImportProblem(data, err))
+		return fail(err.Error())
 	}
-	k, ok := play.Find(h.games, rec.Game)
-	if !ok {
-		return fail("This build cannot play " + rec.Game + " games.")
-	}
-	if _, err := k.Replay(rec); err != nil {
-		msg := views.ImportProblem(data, err)
-		if record.IsSetupError(err) {
-			msg = "setup: " + strings.TrimPrefix(msg, "setup: ")
-		}
-		return fail(msg)
-	}
-	title, err := k.Title(rec.Setup)
-	if err != nil {
-		return fail("setup: " + err.Error())
-	}
-	held, err := h.heldCopy(c, rec)
+	held, err := session.HeldCopy(c.Request().Context(), h.store, device(c), rec)
 	if err != nil {
 		return err
 	}
@@ -176,90 +108,14 @@ func (h *Handler) importRecord(c echo.Context) error {
 			Actions: len(rec.Actions), HeldActions: held.Actions,
 		}))
 	}
-	id, err := h.storeImported(c, rec, k, title)
+	g, entries, err := h.maker(c).Imported(k, rec, title)
 	if err != nil {
 		return err
 	}
-	return redirect(c, "/g/"+id)
-}
-
-func (h *Handler) storeImported(c echo.Context, rec record.Record, k play.Kind, title string) (string, error) {
-	ctx := c.Request().Context()
-	var setup bytes.Buffer
-	if err := json.Compact(&setup, rec.Setup); err != nil {
-		return "", fmt.Errorf("compact setup: %w", err)
-	}
-	now := h.now().UTC()
-	g := store.Game{
-		ID: randomID(9), Kind: k.Info().ID, Title: title, Owner: device(c),
-		SpectatorToken: randomID(18), Seed: rec.Seed, Setup: setup.Bytes(),
-		Created: now, Updated: now,
-	}
-	entries := make([]store.Entry, len(rec.Actions))
-	for i, a := range rec.Actions {
-		var buf bytes.Buffer
-		if err := json.Compact(&buf, a); err != nil {
-			return "", fmt.Errorf("import action %d: %w", i+1, err)
-		}
-		entries[i] = store.Entry{
-			Kind: store.KindAction, Action: buf.Bytes(), Seat: scorekeeperSeat,
-			ClientID: fmt.Sprintf("import:%d", i), At: now,
-		}
-	}
 	// The game and its whole log in one transaction: never half imported.
 	// No seat rows: an imported game is pass-and-play on this device.
-	if err := h.store.CreateGameWithLog(ctx, g, nil, entries); err != nil {
-		return "", fmt.Errorf("create imported game: %w", err)
+	if err := h.store.CreateGameWithLog(c.Request().Context(), g, nil, entries); err != nil {
+		return fmt.Errorf("create imported game: %w", err)
 	}
-	return g.ID, nil
-}
-
-// heldGame is a game of this device and how an imported record stands to it.
-type heldGame struct {
-	Game    store.Game
-	Kin     record.Kinship // the record is Same as Game or Earlier than it
-	Actions int            // actions in force in Game
-}
-
-// heldCopy finds a game this device holds (created, or seated in) that rec
-// holds all of: rec is the same record or an earlier moment of it. Kin is
-// record.Unrelated when there is none; a record that goes on from a held
-// game is not held (docs/records.md, "The same game").
-// Only games with rec's start are loaded, so the check reads one setup
-// per game of the device and the logs of the few that match.
-func (h *Handler) heldCopy(c echo.Context, rec record.Record) (heldGame, error) {
-	ctx := c.Request().Context()
-	start, err := record.Start(rec)
-	if err != nil {
-		return heldGame{}, nil // Replay has read it; never here
-	}
-	games, err := h.store.Games(ctx, device(c))
-	if err != nil {
-		return heldGame{}, fmt.Errorf("list games: %w", err)
-	}
-	for _, g := range games {
-		if g.Kind != rec.Game {
-			continue
-		}
-		s, err := record.Start(record.Record{Game: g.Kind, Version: record.FormatVersion, Seed: g.Seed, Setup: g.Setup})
-		if err != nil || !bytes.Equal(s, start) {
-			continue
-		}
-		_, log, err := h.store.Load(ctx, g.ID)
-		if errors.Is(err, store.ErrNotFound) {
-			continue // deleted since the list was read
-		}
-		if err != nil {
-			return heldGame{}, fmt.Errorf("load game %s: %w", g.ID, err)
-		}
-		have := store.Actions(log)
-		k, err := record.CompareActions(rec.Actions, have)
-		if err != nil {
-			continue // a stored record this build cannot read holds nothing of rec
-		}
-		if k == record.Same || k == record.Earlier {
-			return heldGame{Game: g, Kin: k, Actions: len(have)}, nil
-		}
-	}
-	return heldGame{}, nil
+	return redirect(c, "/g/"+g.ID)
 }

@@ -35,17 +35,8 @@ func (h *Handler) watchSheet(c echo.Context) error {
 }
 
 func (h *Handler) renderSheet(c echo.Context, g store.Game, k play.Kind, log []store.Entry, watch bool) error {
-	head := views.SheetHead{Title: g.Title, Printed: "Printed " + h.now().UTC().Format("2 Jan 2006 15:04 MST"), BlankURL: "/sheets/" + g.Kind + "/blank"}
-	if watch {
-		head.BackURL = "/watch/" + g.SpectatorToken
-		if _, over, _ := h.status(c, k, g, log); over {
-			head.ExportURL = "/watch/" + g.SpectatorToken + "/export"
-		}
-	} else {
-		head.BackURL, head.ExportURL = "/g/"+g.ID, "/g/"+g.ID+"/export"
-	}
-	t := h.table(c, screen{Game: g, Seat: scorekeeperSeat, Watch: watch}, log)
-	comp, err := k.Sheet(h.page(c, "", ""), t.Record(), head)
+	head, rec := h.session.Sheet(k, g, viewer(c, screen{Game: g, Seat: scorekeeperSeat, Watch: watch}), log, h.now())
+	comp, err := k.Sheet(h.page(c, "", ""), rec, head)
 	if err != nil {
 		return err
 	}

@@ -29,9 +29,6 @@ type screen struct {
 
 const scorekeeperSeat = play.Scorekeeper
 
-// botHolder prefixes the holder of a seat row played by a bot: "bot:greedy".
-const botHolder = session.BotHolder
-
 // damagedError is a game whose record does not replay (session.Damaged).
 type damagedError = session.Damaged
 
@@ -85,15 +82,8 @@ func (h *Handler) seatOf(c echo.Context, g store.Game) (seat int, ok bool, seats
 	if err != nil {
 		return 0, false, nil, fmt.Errorf("seats of %s: %w", g.ID, err)
 	}
-	for _, s := range seats {
-		if s.Holder == dev {
-			return s.Index, true, seats, nil
-		}
-	}
-	if g.Owner == dev {
-		return scorekeeperSeat, true, seats, nil
-	}
-	return 0, false, seats, nil
+	seat, ok = session.SeatOf(g, seats, dev)
+	return seat, ok, seats, nil
 }
 
 // viewer is this request's viewer of screen s, as the session builds tables.
@@ -105,11 +95,6 @@ func viewer(c echo.Context, s screen) session.Viewer {
 // log: what every play.Kind method reads.
 func (h *Handler) table(c echo.Context, s screen, log []store.Entry) play.Table {
 	return h.session.Table(s.Game, viewer(c, s), log)
-}
-
-// playSeats reads the store's seat rows (session.PlaySeats).
-func playSeats(rows []store.Seat, withJoins bool) []play.Seat {
-	return session.PlaySeats(rows, withJoins)
 }
 
 // formVersion reads the version the client's screen was drawn at.
@@ -192,18 +177,10 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 	return writeFragments(c, s.Status, before, now, msg, isErr)
 }
 
-// status is the game's line on the home list and the delete page; a game
-// whose record does not replay says where it is damaged (damaged true)
-// instead of failing the page.
+// status is the game's line on the home list and the delete page
+// (session.Status).
 func (h *Handler) status(c echo.Context, k play.Kind, g store.Game, log []store.Entry) (line string, over, damaged bool) {
-	line, over, err := k.Status(h.table(c, screen{Game: g, Seat: scorekeeperSeat}, log))
-	if err == nil {
-		return line, over, false
-	}
-	if _, d := h.session.Verify(k, g, log); d != nil {
-		return d.Words(), false, true
-	}
-	return "cannot be replayed: " + err.Error(), false, false
+	return h.session.Status(k, g, viewer(c, screen{Game: g, Seat: scorekeeperSeat}), log)
 }
 
 // CacheStats reports the session's cache counters (for tests and benchmarks).

@@ -1,6 +1,11 @@
 package play
 
-import "github.com/grimoire-games/grimoire/rules/record"
+import (
+	"strings"
+
+	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/views"
+)
 
 // ParseRecord reads a record strictly (record.Parse) for a build that
 // plays the games kinds: a record of any other game is malformed, with the
@@ -11,4 +16,37 @@ func ParseRecord(kinds []Kind, data []byte) (record.Record, error) {
 		_, ok := Find(kinds, game)
 		return ok
 	})
+}
+
+// ImportRefused is a record an import does not take, in the words the
+// import page shows.
+type ImportRefused struct{ Words string }
+
+func (e *ImportRefused) Error() string { return e.Words }
+
+// ReadImport reads a record to import (the bytes of a file or of pasted
+// JSON) and checks it by replaying it through its game's rules: the record,
+// its kind and its title, or an *ImportRefused saying what is wrong with
+// it.
+func ReadImport(kinds []Kind, data []byte) (record.Record, Kind, string, error) {
+	rec, err := ParseRecord(kinds, data)
+	if err != nil {
+		return rec, nil, "", &ImportRefused{views.ImportProblem(data, err)}
+	}
+	k, ok := Find(kinds, rec.Game)
+	if !ok {
+		return rec, nil, "", &ImportRefused{"This build cannot play " + rec.Game + " games."}
+	}
+	if _, err := k.Replay(rec); err != nil {
+		msg := views.ImportProblem(data, err)
+		if record.IsSetupError(err) {
+			msg = "setup: " + strings.TrimPrefix(msg, "setup: ")
+		}
+		return rec, nil, "", &ImportRefused{msg}
+	}
+	title, err := k.Title(rec.Setup)
+	if err != nil {
+		return rec, nil, "", &ImportRefused{"setup: " + err.Error()}
+	}
+	return rec, k, title, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/views"
 )
 
 // A damaged record is a stored game whose actions in force no longer
@@ -180,4 +181,23 @@ func (s *Session) checkAndKeep(k play.Kind, g store.Game, log []store.Entry) ([]
 		s.cache.keepState(g.ID, len(log), st)
 	}
 	return log, nil
+}
+
+// DamagedPage is the damaged game's page for viewer v: the damage in words, the
+// export when v may take the record, and for the scorekeeper or a seated
+// player (not v.Watch) the offer to keep the actions before the bad one.
+func (s *Session) DamagedPage(e *Damaged, v Viewer) views.Damaged {
+	g := e.Game
+	out := views.Damaged{GameID: g.ID, Title: g.Title, Words: e.Words(), At: e.At, Watch: v.Watch}
+	if err := play.MayExport(e.Kind, s.Table(g, v, e.Log), false); err != nil {
+		out.ExportWhy = err.Error()
+	} else if v.Watch {
+		out.ExportURL = "/watch/" + g.SpectatorToken + "/export"
+	} else {
+		out.ExportURL = "/g/" + g.ID + "/export"
+	}
+	if !v.Watch && e.At >= 1 {
+		out.KeepURL = "/g/" + g.ID + "/keep"
+	}
+	return out
 }
