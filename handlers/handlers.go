@@ -163,7 +163,7 @@ func (h *Handler) Echo() *echo.Echo {
 	e.Use(middleware.SecurityHeaders)
 	e.Use(middleware.BodyLimit(h.limits.MaxBody))
 	sessionless := map[string]bool{} // filled by routes
-	device := middleware.Device(h.sessions, h.devices, h.secure, h.now)
+	device := middleware.Device(h.sessions, h.devices, h.secure, h.now, randomID)
 	e.Use(middleware.Session(sessionless, middleware.CSRF(h.secure), device))
 	e.Use(middleware.CacheControl(isPartial))
 	// The rest (time limits, the dictionary's scope, what a file or an

@@ -7,8 +7,9 @@ import (
 	"fmt"
 )
 
-// randomID is n random bytes as URL-safe text: game ids, spectator and
-// join tokens, which must not be guessed.
+// randomID is n random bytes as URL-safe text: game ids, spectator, join
+// and invite tokens and device ids (middleware.Device), which must not be
+// guessed.
 func randomID(n int) string {
 	b := make([]byte, n)
 	if _, err := rand.Read(b); err != nil {

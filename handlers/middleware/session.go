@@ -1,8 +1,6 @@
 package middleware
 
 import (
-	"crypto/rand"
-	"encoding/base64"
 	"fmt"
 	"net/http"
 	"time"
@@ -60,7 +58,7 @@ func Session(sessionless map[string]bool, csrf, device echo.MiddlewareFunc) echo
 // scorekeeper of the games this browser created and the seats it holds.
 // memo spares decoding a cookie seen lately; secure is as for CSRF; now is
 // the clock.
-func Device(cookies *sessions.CookieStore, memo *DeviceMemo, secure bool, now func() time.Time) echo.MiddlewareFunc {
+func Device(cookies *sessions.CookieStore, memo *DeviceMemo, secure bool, now func() time.Time, newID func(n int) string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			now := now()
@@ -79,7 +77,7 @@ func Device(cookies *sessions.CookieStore, memo *DeviceMemo, secure bool, now fu
 				memo.put(ck.Value, id, now)
 			}
 			if !ok || id == "" {
-				id = newDeviceID()
+				id = newID(16) // a device id must not be guessed
 				sess.Values[deviceKey] = id
 				sess.Options.Secure = secureCookies(c, secure)
 				if err := sess.Save(c.Request(), c.Response()); err != nil {
@@ -96,14 +94,4 @@ func Device(cookies *sessions.CookieStore, memo *DeviceMemo, secure bool, now fu
 func DeviceID(c echo.Context) string {
 	id, _ := c.Get(ctxDevice).(string)
 	return id
-}
-
-// newDeviceID is 16 random bytes as URL-safe text, as handlers' game ids
-// and tokens are: a device id must not be guessed.
-func newDeviceID() string {
-	b := make([]byte, 16)
-	if _, err := rand.Read(b); err != nil {
-		panic(fmt.Sprintf("crypto/rand failed: %v", err)) // the OS has no entropy: nothing can be safe
-	}
-	return base64.RawURLEncoding.EncodeToString(b)
 }
