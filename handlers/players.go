@@ -27,16 +27,23 @@ func (h *Handler) playedBy(c echo.Context, k play.Kind, names []string) ([]play.
 	return h.clubs.PlayedBy(c.Request().Context(), clubViewer(c), k, names)
 }
 
-// players is GET /players: the names this device has used, or with
-// ?name= that player's page, a section per game kind that keeps records.
+// players is GET /players: the names this phone's games (or its club's)
+// count, or with ?name= that player's page, a section per game kind that
+// keeps records, over every name merged with it.
 func (h *Handler) players(c echo.Context) error {
 	name := strings.TrimSpace(c.QueryParam("name"))
 	if name == "" {
-		names, err := h.knownNames(c)
+		names, err := h.clubs.PlayerNames(c.Request().Context(), device(c))
 		if err != nil {
 			return err
 		}
 		return render(c, http.StatusOK, views.PlayersIndex(h.page(c, "Players", ""), names))
+	}
+	// A name merged into another (the club's One person, two names) shows
+	// that person's page.
+	name, err := h.clubs.CountedName(c.Request().Context(), device(c), name)
+	if err != nil {
+		return err
 	}
 	var sections []templ.Component
 	var skipped []views.SkippedGame
@@ -61,7 +68,8 @@ func (h *Handler) players(c echo.Context) error {
 }
 
 // playerCSV is GET /players/:game/attempts.csv?name=: the player's record
-// in that game as CSV, from this device's games only.
+// in that game as CSV, from the games this phone counts (its club's), the
+// names merged with it read as the one counted.
 func (h *Handler) playerCSV(c echo.Context) error {
 	k, err := h.kindOf(c)
 	if err != nil {
@@ -74,6 +82,9 @@ func (h *Handler) playerCSV(c echo.Context) error {
 	name := strings.TrimSpace(c.QueryParam("name"))
 	if name == "" {
 		return badRequest("Name the player (?name=).")
+	}
+	if name, err = h.clubs.CountedName(c.Request().Context(), device(c), name); err != nil {
+		return err
 	}
 	// Games with a damaged record are left out (the player's page names them).
 	games, _, err := h.playedBy(c, k, []string{name})

@@ -63,11 +63,74 @@ func (s *Service) Played(ctx context.Context, who Viewer, k play.Kind, keep func
 	return play.Distinct(out), skipped, nil
 }
 
-// PlayedBy is Played of the games in which any of names plays.
+// PlayedBy is Played of the games in which any of names plays, under
+// that name or, in a club, under any name merged with it (One person, two
+// names): in the games returned, every name of that person reads as the
+// name asked for, and every other name as it is counted (play.Renamed),
+// so a player page, its CSV, the advisor's rates and a proposal count the
+// person's games under every name as one record. A phone in no club has
+// no merges: the names as typed.
 func (s *Service) PlayedBy(ctx context.Context, who Viewer, k play.Kind, names []string) ([]play.PlayerGame, []views.SkippedGame, error) {
-	return s.Played(ctx, who, k, func(players []string) bool {
-		return slices.ContainsFunc(players, func(p string) bool { return slices.Contains(names, strings.TrimSpace(p)) })
+	counted, _, err := s.names(ctx, who.Device)
+	if err != nil {
+		return nil, nil, err
+	}
+	if counted == nil {
+		counted = func(n string) string { return n }
+	}
+	asked := map[string]string{} // the person's counted name: the name asked for
+	for _, n := range names {
+		if _, ok := asked[counted(n)]; !ok {
+			asked[counted(n)] = n
+		}
+	}
+	played, skipped, err := s.Played(ctx, who, k, func(players []string) bool {
+		return slices.ContainsFunc(players, func(p string) bool {
+			_, ok := asked[counted(strings.TrimSpace(p))]
+			return ok
+		})
 	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return play.Renamed(k, played, func(n string) string {
+		if as, ok := asked[counted(n)]; ok {
+			return as
+		}
+		return counted(n)
+	}), skipped, nil
+}
+
+// CountedName is the name device's figures count name under: the name it
+// was merged into in the device's club (One person, two names), or name.
+func (s *Service) CountedName(ctx context.Context, dev, name string) (string, error) {
+	counted, _, err := s.names(ctx, dev)
+	if err != nil || counted == nil {
+		return name, err
+	}
+	return counted(name), nil
+}
+
+// PlayerNames are KnownNames each as the club counts it (a merged name
+// lists once, as the name it was merged into), for the players list.
+func (s *Service) PlayerNames(ctx context.Context, dev string) ([]string, error) {
+	names, err := s.KnownNames(ctx, dev)
+	if err != nil {
+		return nil, err
+	}
+	counted, _, err := s.names(ctx, dev)
+	if err != nil || counted == nil {
+		return names, err
+	}
+	seen := map[string]bool{}
+	out := names[:0]
+	for _, n := range names {
+		if n = counted(n); !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out, nil
 }
 
 // NamesFromGames bounds how many of a device's latest games the new-game
@@ -197,6 +260,9 @@ func (s *Service) Rating(ctx context.Context, who Viewer, k play.Kind, name stri
 	if err != nil {
 		return views.RatingView{}, err
 	}
+	// Head to head's shooting reads the names in the setups: read every
+	// name of a person as the name it is counted under, as the rating did.
+	played = play.Renamed(k, played, names)
 	in := k.Info()
 	v := views.RatingView{Game: views.GameChoice{ID: in.ID, Name: in.Name}, Scope: scope, Player: name, RecordsURL: "/players?name=" + url.QueryEscape(name)}
 	var me rating.Standing
