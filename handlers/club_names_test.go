@@ -87,6 +87,14 @@ func TestClubMergedNamesCountEverywhere(t *testing.T) {
 			if rating.StatusCode != http.StatusOK || !strings.Contains(rating.Body, "Ana, 2 games") {
 				t.Errorf("Benny's rating page (Ben's): %d\n%s", rating.StatusCode, rating.Body)
 			}
+			doc := rating.doc(t)
+			if n := doc.Find(`[data-testid="rating-tick"]`).Length(); n != 3 {
+				t.Errorf("the plot's rating axis has %d labels, want 3", n)
+			}
+			days := doc.Find(`[data-testid="rating-day"]`).Length()
+			if dots := doc.Find(`[data-testid="plot-dot"], [data-testid="plot-dot-provisional"]`).Length(); days == 0 || dots != days {
+				t.Errorf("the plot has %d dots and its table %d days", dots, days)
+			}
 		})
 	}
 

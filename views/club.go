@@ -125,33 +125,57 @@ type VersusRow struct {
 }
 
 // Plot is a rating over time as an SVG line: the points are already in
-// the plot's coordinates.
+// the plot's coordinates. The plot has its axes and their labels drawn in
+// it, marks a provisional day by a hollow dot (a shape, not a colour), and
+// Rows say the same in a table for a screen reader or a printout.
 type Plot struct {
 	Width, Height int
 	Line          string // polyline points
 	Band          string // polygon points of rating ± deviation
 	Dots          []PlotDot
-	Top, Bottom   string // the ratings at the top and bottom edges
-	First, Last   string // the first and last day
-	Label         string // what the plot shows, for screen readers
+	// The axes: the left (Left is its x) and the bottom (Base is its y),
+	// the ratings at the top, middle and bottom of the scale and the first
+	// and last day under the bottom axis.
+	Left, Right, Base   string
+	Ticks               []PlotTick
+	First, Last         string // the first and last day
+	FirstX, LastX, DayY string
+	Top, Bottom         string
+	Label               string // what the plot shows, in a sentence
+	Provisional         bool   // some day is provisional (the legend names the hollow dot)
+	Rows                []PlotPoint
 }
 
-// PlotDot is one day's point of the plot.
-type PlotDot struct{ X, Y string }
+// PlotDot is one day's point of the plot; a provisional day's dot is
+// drawn hollow.
+type PlotDot struct {
+	X, Y        string
+	Provisional bool
+	Title       string // "3 Mar 2026: 1620 ± 180"
+}
+
+// PlotTick is a rating written beside the left axis, at height Y.
+type PlotTick struct{ Y, Text string }
 
 // PlotPoint is one day of a rating.
 type PlotPoint struct {
 	Day               string
 	Rating, Deviation float64
+	Provisional       bool
 }
 
-// plotMargin keeps the dots at the edges whole.
-const plotMargin = 4
+// The plot's margins: room for the ratings left of the scale and the days
+// under it, and half a dot at the other edges.
+const (
+	plotMargin = 4
+	plotLeft   = 38
+	plotBottom = 16
+)
 
 // RatingPlot draws points (one per day of play, oldest first) into a
 // plot of w by h.
 func RatingPlot(points []PlotPoint, w, h int) Plot {
-	p := Plot{Width: w, Height: h}
+	p := Plot{Width: w, Height: h, Rows: points}
 	if len(points) == 0 {
 		return p
 	}
@@ -161,28 +185,47 @@ func RatingPlot(points []PlotPoint, w, h int) Plot {
 		hi = max(hi, pt.Rating+pt.Deviation)
 	}
 	lo, hi = lo-10, hi+10
+	left, right, base := float64(plotLeft), float64(w-plotMargin), float64(h-plotBottom)
 	x := func(i int) float64 {
 		if len(points) == 1 {
-			return float64(w) / 2
+			return (left + right) / 2
 		}
-		return plotMargin + float64(i)*float64(w-2*plotMargin)/float64(len(points)-1)
+		return left + plotMargin + float64(i)*(right-left-plotMargin)/float64(len(points)-1)
 	}
-	y := func(r float64) float64 { return plotMargin + (hi-r)/(hi-lo)*float64(h-2*plotMargin) }
+	y := func(r float64) float64 { return plotMargin + (hi-r)/(hi-lo)*(base-plotMargin) }
+	f := func(v float64) string { return fmt.Sprintf("%.1f", v) }
 	var line, upper, lower []string
 	for i, pt := range points {
-		line = append(line, fmt.Sprintf("%.1f,%.1f", x(i), y(pt.Rating)))
-		p.Dots = append(p.Dots, PlotDot{X: fmt.Sprintf("%.1f", x(i)), Y: fmt.Sprintf("%.1f", y(pt.Rating))})
-		upper = append(upper, fmt.Sprintf("%.1f,%.1f", x(i), y(pt.Rating+pt.Deviation)))
-		lower = append([]string{fmt.Sprintf("%.1f,%.1f", x(i), y(pt.Rating-pt.Deviation))}, lower...)
+		line = append(line, f(x(i))+","+f(y(pt.Rating)))
+		p.Dots = append(p.Dots, PlotDot{
+			X: f(x(i)), Y: f(y(pt.Rating)), Provisional: pt.Provisional,
+			Title: fmt.Sprintf("%s: %.0f ± %.0f", pt.Day, pt.Rating, pt.Deviation),
+		})
+		p.Provisional = p.Provisional || pt.Provisional
+		upper = append(upper, f(x(i))+","+f(y(pt.Rating+pt.Deviation)))
+		lower = append([]string{f(x(i)) + "," + f(y(pt.Rating-pt.Deviation))}, lower...)
 	}
 	p.Line = strings.Join(line, " ")
 	p.Band = strings.Join(append(upper, lower...), " ")
+	p.Left, p.Right, p.Base = f(left), f(right), f(base)
 	p.Top, p.Bottom = fmt.Sprintf("%.0f", hi), fmt.Sprintf("%.0f", lo)
+	for _, r := range []float64{hi, (hi + lo) / 2, lo} {
+		// The text's baseline a little below the tick, so it sits beside it.
+		p.Ticks = append(p.Ticks, PlotTick{Y: f(y(r) + 4), Text: fmt.Sprintf("%.0f", r)})
+	}
 	p.First, p.Last = points[0].Day, points[len(points)-1].Day
+	p.FirstX, p.LastX, p.DayY = f(left), f(right), f(float64(h-3))
 	last := points[len(points)-1]
-	p.Label = fmt.Sprintf("Rating over %d days of play, from %.0f on %s to %.0f on %s.", len(points), points[0].Rating, p.First, last.Rating, p.Last)
+	days := "days"
+	if len(points) == 1 {
+		days = "day"
+	}
+	p.Label = fmt.Sprintf("Rating over %d %s of play, from %.0f on %s to %.0f on %s.", len(points), days, points[0].Rating, p.First, last.Rating, p.Last)
 	return p
 }
+
+// RatingText is a day's rating for the plot's table: "1620".
+func RatingText(r float64) string { return fmt.Sprintf("%.0f", r) }
 
 // currentIf is aria-current's value for a link to the page shown.
 func currentIf(b bool) string {

@@ -279,7 +279,7 @@ func (s *Service) Rating(ctx context.Context, who Viewer, k play.Kind, name stri
 	v.Provisional, v.Games, v.Wins = me.Provisional(), me.Games, me.Wins
 	var points []views.PlotPoint
 	for _, p := range me.History {
-		points = append(points, views.PlotPoint{Day: DayText(p.Day), Rating: p.Rating, Deviation: p.Deviation})
+		points = append(points, views.PlotPoint{Day: DayText(p.Day), Rating: p.Rating, Deviation: p.Deviation, Provisional: p.Deviation > rating.ProvisionalDeviation})
 	}
 	v.Plot = views.RatingPlot(points, 320, 120)
 	vs := rating.Opponents(rated, name)
