@@ -182,6 +182,7 @@
     return wasmP;
   }
   api.loadWasm = loadWasm;
+  api.saved = function () { return all("records"); }; // static/league.js
 
   // ---- The game on this page.
   var game = null; // {id, rec (JSON text), local}

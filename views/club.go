@@ -1,6 +1,7 @@
 package views
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -76,6 +77,23 @@ type LeagueView struct {
 	Rows     []LeagueRow
 	Skipped  int // finished games whose record could not be read
 	Unplayed bool
+	// Started is when each counted game was started, by id (RFC 3339): the
+	// page hands it to the phone's module, which draws the table from the
+	// records saved on the phone when there is no network (static/league.js),
+	// and a record does not say on which day its game was played.
+	Started map[string]string
+}
+
+// StartedJSON is Started as the page's data-started attribute.
+func (v LeagueView) StartedJSON() string {
+	if len(v.Started) == 0 {
+		return "{}"
+	}
+	b, err := json.Marshal(v.Started)
+	if err != nil {
+		return "{}"
+	}
+	return string(b)
 }
 
 // LeagueRow is one line of a league table.

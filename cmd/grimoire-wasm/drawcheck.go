@@ -121,6 +121,11 @@ func (d *drawer) all() error {
 				return err
 			}
 		}
+		if r, ok := g.kind.(play.Ranked); ok {
+			if err := d.league(g.kind, r); err != nil {
+				return err
+			}
+		}
 	}
 	for _, msg := range []struct {
 		text  string
@@ -285,6 +290,24 @@ func (d *drawer) advice(id string, a play.Advisor, queries []string) error {
 			c = views.Alert(err.Error(), true)
 		}
 		if err := d.emit(id+"/advice?"+raw, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// league draws the league tables the module draws offline (league.go),
+// every role, over the corpus's games.
+func (d *drawer) league(k play.Kind, r play.Ranked) error {
+	id := k.Info().ID
+	games := d.played[id]
+	slices.SortStableFunc(games, func(a, b play.PlayerGame) int { return b.Started.Compare(a.Started) })
+	for _, role := range append([]string{""}, r.Roles()...) {
+		v, err := play.League(k, play.Distinct(games), role, nil, leagueScope)
+		if err != nil {
+			return fmt.Errorf("%s: league %q: %w", id, role, err)
+		}
+		if err := d.emit(id+"/league?role="+role, views.LeagueTable(v)); err != nil {
 			return err
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -194,10 +193,6 @@ func (s *Service) names(ctx context.Context, dev string) (func(string) string, s
 
 func everyGame([]string) bool { return true }
 
-func ratingURL(game, name string) string {
-	return "/league/" + game + "/player?name=" + url.QueryEscape(name)
-}
-
 // League is the league table of kind k over the games the viewer counts
 // (role "" every game, or one role apart).
 func (s *Service) League(ctx context.Context, who Viewer, k play.Kind, r play.Ranked, role string) (views.LeagueView, error) {
@@ -212,35 +207,28 @@ func (s *Service) League(ctx context.Context, who Viewer, k play.Kind, r play.Ra
 	if err != nil {
 		return views.LeagueView{}, err
 	}
-	table, err := play.Ratings(k, played, role, names)
+	v, err := play.League(k, played, role, names, scope)
 	if err != nil {
 		return views.LeagueView{}, err
 	}
-	in := k.Info()
-	v := views.LeagueView{Game: views.GameChoice{ID: in.ID, Name: in.Name}, Scope: scope, Role: role, Roles: r.Roles(), Skipped: len(skipped)}
-	for i, st := range table {
-		row := views.LeagueRow{
-			Rank: i + 1, Player: st.Player, Rating: fmt.Sprintf("%.0f", st.Rating.Rating), Deviation: fmt.Sprintf("%.0f", st.Deviation),
-			Games: st.Games, Wins: st.Wins, Streak: StreakText(st.Streak), Provisional: st.Provisional(), Bot: st.Bot,
-		}
-		if !st.Bot {
-			row.URL = ratingURL(in.ID, st.Player)
-		}
-		v.Rows = append(v.Rows, row)
-	}
+	v.Skipped = len(skipped)
+	v.Started = Started(played)
 	return v, nil
 }
 
-// StreakText: "3 won", "2 not won", "".
-func StreakText(n int) string {
-	switch {
-	case n > 0:
-		return strconv.Itoa(n) + " won"
-	case n < 0:
-		return strconv.Itoa(-n) + " not won"
+// Started is when each of games was started, by game id (RFC 3339), for
+// the league page to hand the phone's module: a rating period is the day
+// a game was started, which a record does not hold.
+func Started(games []play.PlayerGame) map[string]string {
+	out := make(map[string]string, len(games))
+	for _, g := range games {
+		out[g.Table.GameID] = g.Started.UTC().Format(time.RFC3339)
 	}
-	return ""
+	return out
 }
+
+// StreakText: "3 won", "2 not won", "".
+func StreakText(n int) string { return play.StreakText(n) }
 
 // Rating is the player's rating page in kind k: the rating over time,
 // head to head, rival, nemesis, best and worst days.
@@ -290,7 +278,7 @@ func (s *Service) Rating(ctx context.Context, who Viewer, k play.Kind, name stri
 			v.Points = true
 		}
 		if !strings.HasSuffix(o.Opponent, " bot") {
-			row.URL = ratingURL(in.ID, o.Opponent)
+			row.URL = play.RatingURL(in.ID, o.Opponent)
 		}
 		rates, ok, err := play.ShootingAgainst(k, name, o.Opponent, played)
 		if err != nil {
