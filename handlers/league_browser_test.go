@@ -25,6 +25,8 @@ func TestLeagueOfflineInTheBrowser(t *testing.T) {
 		p.do(fill(chromedp.CSS("#json"), rec))
 		p.tap("import-submit")
 		settle(p, `document.readyState==='complete' && location.pathname.startsWith('/g/')`)
+		// Its page saves the game on the phone.
+		p.waitFor(`(function(){ var o = window.grimoireOffline, id = location.pathname.slice(3); if (o && o.saved) o.saved().then(function(r){ window.__kept = r.some(function(x){ return x.id === id; }); }); return window.__kept === true; })()`)
 	}
 	league := a.URL + "/league/spells-arrows"
 	p.open(league)
@@ -36,6 +38,10 @@ func TestLeagueOfflineInTheBrowser(t *testing.T) {
 	// Every game is saved on the phone (its page saved it when it opened).
 	p.waitFor(`(function(){ var o = window.grimoireOffline; if (o && o.saved) o.saved().then(function(r){ window.__saved = r.length; }); return window.__saved === 3; })()`)
 
+	p.waitFor(`(function(){ var o = window.grimoireOffline; if (o && o.loadWasm && !window.__mod) { window.__mod = "loading"; o.loadWasm().then(function(g){ window.__mod = typeof g.league; }); } return !!window.__mod && window.__mod !== "loading"; })()`)
+	if got := eval[string](p, `window.__mod`); got != "function" {
+		t.Fatalf("the phone's module has no grimoire.league (%s): static/wasm is older than cmd/grimoire-wasm; rebuild it (go generate ./static)", got)
+	}
 	p.setNetwork(false)
 	p.open(league)
 	p.waitFor(`document.getElementById('league-table').getAttribute('data-drawn') === 'phone'`)

@@ -1532,7 +1532,7 @@ func RatingPage(p Page, v RatingView) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 144, "\" width=\"100%\" role=\"img\" aria-labelledby=\"rating-plot-title rating-plot-desc\" font-family=\"system-ui, 'DejaVu Sans', sans-serif\" font-size=\"9\" data-testid=\"rating-plot\"><title id=\"rating-plot-title\">")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 144, "\" width=\"100%\" role=\"img\" aria-labelledby=\"rating-plot-title rating-plot-desc\" font-family=\"system-ui, 'DejaVu Sans', sans-serif\" font-size=\"10\" data-testid=\"rating-plot\"><title id=\"rating-plot-title\">")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
