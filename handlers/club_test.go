@@ -250,6 +250,11 @@ func TestClubAccess(t *testing.T) {
 		{"outside: split", out, "POST", "/club/names/split", url.Values{"name": {"Ana"}}, http.StatusForbidden},
 		{"removed: invite", removed, "POST", "/club/invite", nil, http.StatusForbidden},
 		{"removed: remove", removed, "POST", "/club/remove", url.Values{"phone": {handles[0]}}, http.StatusForbidden},
+		{"removed: leave", removed, "POST", "/club/leave", nil, http.StatusForbidden},
+		{"removed: revoke", removed, "POST", "/club/invite/" + fresh + "/revoke", nil, http.StatusForbidden},
+		{"removed: merge", removed, "POST", "/club/names/merge", url.Values{"name": {"Ana"}, "into": {"Ben"}}, http.StatusForbidden},
+		{"removed: split", removed, "POST", "/club/names/split", url.Values{"name": {"Ana"}}, http.StatusForbidden},
+		{"outside: a club player's rating", out, "GET", "/league/spells-arrows/player?name=Ana", nil, http.StatusNotFound},
 		{"member: remove", member, "POST", "/club/remove", url.Values{"phone": {handles[1]}}, http.StatusForbidden},
 		{"member: revoke the owner's", member, "POST", "/club/invite/" + fresh + "/revoke", nil, http.StatusForbidden},
 		{"owner: remove a stranger", owner, "POST", "/club/remove", url.Values{"phone": {"0000"}}, http.StatusNotFound},
@@ -282,6 +287,35 @@ func TestClubAccess(t *testing.T) {
 			}
 			if res.StatusCode != tc.want {
 				t.Fatalf("%s %s: %d, want %d\n%s", tc.method, tc.path, res.StatusCode, tc.want, res.Body)
+			}
+		})
+	}
+	// What each phone reads: the club's games for a member, its own for
+	// the removed phone, nothing for the phone outside.
+	rows := func(p *client, path string) int { return len(csvRows(t, p, path)) - 1 }
+	for _, tc := range []struct {
+		name     string
+		who      *client
+		games    int
+		attempts func(n int) bool
+	}{
+		{"owner", owner, 2, func(n int) bool { return n > 0 }},
+		{"removed", removed, 1, func(n int) bool { return n > 0 && n < rows(owner, "/players/spells-arrows/attempts.csv?name=Ana") }},
+		{"outside", out, 0, func(n int) bool { return n == 0 }},
+	} {
+		t.Run("reads: "+tc.name, func(t *testing.T) {
+			if n := rows(tc.who, "/league/games.csv"); n != tc.games {
+				t.Errorf("games.csv has %d games, want %d", n, tc.games)
+			}
+			if n := rows(tc.who, "/players/spells-arrows/attempts.csv?name=Ana"); !tc.attempts(n) {
+				t.Errorf("Ana's shots CSV has %d rows", n)
+			}
+			players := tc.who.get("/players", nil).doc(t)
+			if named := players.Find(`[data-testid="player-link"]`).Length() > 0; named != (tc.games > 0) {
+				t.Errorf("the players list names players: %v, with %d games", named, tc.games)
+			}
+			if n := tc.who.get("/players?name=Ana", nil).doc(t).Find(`[data-testid="player-game"]`).Length(); n != tc.games {
+				t.Errorf("Ana's page lists %d games, want %d", n, tc.games)
 			}
 		})
 	}

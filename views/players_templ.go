@@ -219,7 +219,7 @@ func PlayerPage(p Page, name string, sections []templ.Component, skipped []Skipp
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "</h1><p class=\"small no-print\"><a href=\"/players\">All players</a> · from the games on this device</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "</h1><p class=\"small no-print\"><a href=\"/players\">All players</a> · from the games on this phone, or its club's when it is in one</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
