@@ -152,19 +152,19 @@ func ReplayPage(p Page, r Replay) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = scrubLink(r, 0, r.At > 0, "replay-first", "first", "⏮", "First").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = scrubLink(r, 0, r.At > 0, "replay-first", "first", "«", "First").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = scrubLink(r, r.At-1, r.At > 0, "replay-prev", "prev", "◀", "Back").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = scrubLink(r, r.At-1, r.At > 0, "replay-prev", "prev", "‹", "Back").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = scrubLink(r, r.At+1, r.At < r.Total, "replay-next", "next", "▶", "Forward").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = scrubLink(r, r.At+1, r.At < r.Total, "replay-next", "next", "›", "Next").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = scrubLink(r, r.Total, r.At < r.Total, "replay-last", "last", "⏭", "Last").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = scrubLink(r, r.Total, r.At < r.Total, "replay-last", "last", "»", "Last").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
