@@ -1,11 +1,16 @@
 package handlers_test
 
 import (
+	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserReplay scrubs a long game on a phone: the step links, the
@@ -107,4 +112,23 @@ func TestBrowserReplay(t *testing.T) {
 
 	// The picture, at the moment of the mark, for a person to look at.
 	p.screenshot("replay-mark-390x844")
+
+	// On paper the moment is one page: the status and the board.
+	pctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
+	pdf, err := chromedp.Run(pctx, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize(), chromedp.PDFPaper(chromedp.PaperA4)))
+	cancel()
+	if err != nil {
+		t.Fatalf("print: %v", err)
+	}
+	dir := filepath.Join("..", "artifacts", "sheets")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "replay-moment-a4.pdf")
+	if err := os.WriteFile(file, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(pdfPage.FindAll(pdf, -1)); n != 1 {
+		t.Fatalf("the moment prints on %d pages, want 1 (%s)", n, file)
+	}
 }

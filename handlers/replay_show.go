@@ -72,6 +72,9 @@ func (h *Handler) replayOf(c echo.Context, k play.Kind, g store.Game, v session.
 	if !v.Watch {
 		csrf = v.CSRF
 	}
+	if m.Fragments, err = session.Board(c.Request().Context(), m.Fragments); err != nil {
+		return err
+	}
 	r := session.ReplayView(k, g, m, back+"/replay", back, csrf)
 	p := h.page(c, "Replay: "+g.Title, "")
 	return render(c, http.StatusOK, views.ReplayPage(p, r))

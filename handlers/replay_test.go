@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 // TestReplayPages: a replay answers for the player, the spectator and a
@@ -88,6 +90,19 @@ func TestReplayPages(t *testing.T) {
 			cur := d.Find(`[data-testid="replay-log"] [aria-current="step"]`)
 			if cur.Length() != 1 || !strings.HasPrefix(strings.TrimSpace(cur.Text()), d.Find(`#replay`).AttrOr("data-at", "?")+".") {
 				t.Fatalf("log marks %d lines: %q", cur.Length(), cur.Text())
+			}
+			// Each fragment in its place: no element id twice (the court's
+			// overlay lies inside its map, the log's lines under its links).
+			ids := map[string]bool{}
+			d.Find("[id]").Each(func(_ int, e *goquery.Selection) {
+				id := e.AttrOr("id", "")
+				if ids[id] {
+					t.Fatalf("the id %q is on the page twice", id)
+				}
+				ids[id] = true
+			})
+			if d.Find(`#sa-court #sa-court-now`).Length() != 1 {
+				t.Fatal("the court's overlay is not inside the court")
 			}
 			if d.Find(`input[type="range"][name="at"]`).Length() != 1 {
 				t.Fatal("no range control")

@@ -1,9 +1,12 @@
 package session
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/a-h/templ"
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
@@ -155,4 +158,43 @@ func ReplayView(k play.Kind, g store.Game, m Moment, base, back, csrf string) vi
 		r.Marks = append(r.Marks, views.ReplayMark{At: mk.At, Kind: mk.Kind, Label: mk.Label})
 	}
 	return r
+}
+
+// Board is the moment's fragments as one page draws them: a fragment whose
+// element lies inside an earlier one (Spells & Arrows' court overlay in its
+// map, the log's lines under its links) is drawn inside it, as an htmx
+// answer swaps it into that element; every other fragment comes out on its
+// own, in page order, for the page to put in an element with its id.
+func Board(ctx context.Context, frags []views.Fragment) ([]views.Fragment, error) {
+	type drawn struct{ id, html string }
+	var out []drawn
+	for _, f := range frags {
+		h, err := renderString(ctx, f.Component)
+		if err != nil {
+			return nil, fmt.Errorf("render fragment %s: %w", f.ID, err)
+		}
+		nested := false
+		for i := range out {
+			at := strings.Index(out[i].html, `id="`+f.ID+`"`)
+			if at < 0 {
+				continue
+			}
+			end := strings.IndexByte(out[i].html[at:], '>')
+			if end < 0 {
+				continue
+			}
+			end += at + 1
+			out[i].html = out[i].html[:end] + h + out[i].html[end:]
+			nested = true
+			break
+		}
+		if !nested {
+			out = append(out, drawn{f.ID, h})
+		}
+	}
+	board := make([]views.Fragment, len(out))
+	for i, d := range out {
+		board[i] = views.Fragment{ID: d.id, Component: templ.Raw(d.html)}
+	}
+	return board, nil
 }
