@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 
 	"github.com/labstack/echo/v4"
 
@@ -31,7 +32,7 @@ func (h *Handler) gameReplay(c echo.Context) error {
 	if !ok {
 		to := "/watch/" + g.SpectatorToken + "/replay"
 		if at := c.QueryParam("at"); at != "" {
-			to += "?at=" + at
+			to += "?at=" + url.QueryEscape(at)
 		}
 		return c.Redirect(http.StatusSeeOther, to)
 	}
