@@ -75,6 +75,7 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	e.POST("/g/:id/bot", h.gameBot, game...)
 	e.POST("/g/:id/sync", h.gameSync, game...) // one tap from a phone's offline outbox
 	e.GET("/g/:id/log", h.gameLog, game...)
+	e.GET("/g/:id/replay", h.gameReplay, game...) // any moment, read-only (replay_show.go)
 	e.GET("/g/:id/events", h.gameEvents, stream(scopeGame, middleware.NoStore)...)
 	e.GET("/g/:id/delete", h.gameDeleteConfirm, game...)
 	e.POST("/g/:id/delete", h.gameDelete, game...)
@@ -90,6 +91,7 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	// Spectators: a random token, never the game id, and read-only.
 	e.GET("/watch/:token", h.watchShow, watch...)
 	e.GET("/watch/:token/events", h.watchEvents, stream(scopeWatch)...)
+	e.GET("/watch/:token/replay", h.watchReplay, watch...)
 
 	// Records and scoresheets, for every game kind: export, import,
 	// printable sheets (live, spectator, blank) and share QR codes.

@@ -174,11 +174,9 @@ func (Kind) Lines(t play.Table) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	viewer := t.Viewer
-	if t.Watch {
-		viewer = play.Scorekeeper
-	}
-	return g.Trail.Lines(viewer, g.State.Over()), nil
+	// A spectator's table has no seat (Scorekeeper); a replay's is the
+	// seat of the device that looks.
+	return g.Trail.Lines(t.Viewer, g.State.Over()), nil
 }
 
 // Fragments draws the viewer's screen; step's "seen" is the privacy screen
@@ -234,7 +232,9 @@ func SourceOf(t play.Table, step url.Values) (scview.Source, error) {
 		src.TradeGive = give
 	}
 	if t.Watch {
-		src.Seat = play.Scorekeeper
+		// Read-only: a spectator's table has no seat (Scorekeeper), a
+		// replay's keeps the seat of the device that looks
+		// (docs/replay.md), so it sees that seat's hand and no other.
 		return src, nil
 	}
 	embed := t

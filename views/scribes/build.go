@@ -128,7 +128,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	viewer := src.Seat
 	switch {
 	case src.Watch:
-		viewer = -1
+		viewer = src.Seat // a spectator's is -1; a replay keeps its seat's
 	case shared && decider >= 0 && !deciderBot:
 		viewer = decider
 		if b.People > 1 && lastPerson != decider && !src.Revealed {
@@ -150,7 +150,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 		b.Post, b.UndoURL, b.Refresh, b.LogURL, b.BotURL = base+"/act", base+"/undo", base, base+"/log", base+"/bot"
 		b.WatchURL = "/watch/" + src.SpectatorToken
 		b.NewURL = "/new/" + record.ArcaneScribes + "?from=" + src.GameID
-		b.SheetURL = base + "/sheet"
+		b.SheetURL, b.ReplayURL = base+"/sheet", base+"/replay"
 		// The record shows the deck order and reserved cards: a seated
 		// player may export it once the game is over, the scorekeeper of a
 		// shared phone always (handlers/records.go).
@@ -167,7 +167,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 
 	} else {
 		b.Refresh = "/watch/" + src.SpectatorToken
-		b.SheetURL = b.Refresh + "/sheet"
+		b.SheetURL, b.ReplayURL = b.Refresh+"/sheet", b.Refresh+"/replay"
 		if st.Over() {
 			b.ExportURL = b.Refresh + "/export"
 		}

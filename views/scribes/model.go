@@ -38,6 +38,8 @@ type Board struct {
 	RulesURL string
 	WatchURL string // the spectator link to share (players only)
 	SheetURL string // the scoresheet (live, or the spectator's)
+	// ReplayURL is the replay of any moment (docs/replay.md).
+	ReplayURL string
 	// ExportURL is the record download, where this viewer may export now.
 	ExportURL string
 	NewURL    string

@@ -145,7 +145,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	}
 	if src.Watch {
 		b.Refresh = "/watch/" + src.SpectatorToken
-		b.SheetURL = b.Refresh + "/sheet"
+		b.SheetURL, b.ReplayURL = b.Refresh+"/sheet", b.Refresh+"/replay"
 		if b.Snap.Over {
 			b.ExportURL = b.Refresh + "/export"
 		}
@@ -153,7 +153,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 		base := "/g/" + src.GameID
 		b.Post, b.UndoURL, b.Refresh, b.LogURL = base+"/act", base+"/undo", base, base+"/log"
 		b.WatchURL = "/watch/" + src.SpectatorToken
-		b.SheetURL, b.ExportURL = base+"/sheet", base+"/export"
+		b.SheetURL, b.ExportURL, b.ReplayURL = base+"/sheet", base+"/export", base+"/replay"
 		b.NewURL = "/new/" + record.SpellsArrows + "?from=" + src.GameID
 		if n := len(tail); n > 0 {
 			b.CanUndo, b.UndoWhat = true, tail[n-1]

@@ -29,6 +29,7 @@ type Board struct {
 	WatchURL  string // spectator link to share ("" on the spectator's own screen)
 	ExportURL string
 	SheetURL  string
+	ReplayURL string // the replay of any moment (docs/replay.md)
 	NewURL    string // "new game with the same players"
 	CSRF      string
 	SpyName   string

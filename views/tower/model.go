@@ -193,6 +193,7 @@ type Board struct {
 	RulesURL  string
 	WatchURL  string // the spectator link to share (players only)
 	SheetURL  string // the scoresheet (live, or the spectator's)
+	ReplayURL string // the replay of any moment (docs/replay.md)
 	ExportURL string // the record download, where this viewer may export now
 	NewURL    string
 	JoinPath  string
@@ -312,7 +313,9 @@ func viewerSide(src Source, st tw.State) tw.Side {
 	switch {
 	case st.Over():
 		return tw.General // the game is over: all faces may be shown
-	case src.Watch:
+	case src.Watch && src.Seat != SeatGeneral:
+		// A spectator (no seat); a replay is read-only too, but keeps the
+		// seat of the device that looks (docs/replay.md).
 		return tw.Mage
 	case src.Seat == SeatGeneral:
 		return tw.General
@@ -385,7 +388,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 	b.Viewer = viewerSide(src, st)
 	if src.Watch {
 		b.Refresh = "/watch/" + src.SpectatorToken
-		b.SheetURL = b.Refresh + "/sheet"
+		b.SheetURL, b.ReplayURL = b.Refresh+"/sheet", b.Refresh+"/replay"
 		if st.Over() {
 			b.ExportURL = b.Refresh + "/export"
 		}
@@ -394,7 +397,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 		b.Post, b.UndoURL, b.Refresh, b.LogURL, b.BotURL = base+"/act", base+"/undo", base, base+"/log", base+"/bot"
 		b.WatchURL = "/watch/" + src.SpectatorToken
 		b.NewURL = "/new/" + record.MagesTower + "?from=" + src.GameID
-		b.SheetURL = base + "/sheet"
+		b.SheetURL, b.ReplayURL = base+"/sheet", base+"/replay"
 		// The record shows the camp's faces: a seated player may export it
 		// once the game is over; the scorekeeper always (handlers/records.go).
 		if src.Seat == Scorekeeper || st.Over() {

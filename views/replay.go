@@ -1,0 +1,75 @@
+package views
+
+import "strconv"
+
+// Replay is the replay page of one game at one moment (play/session's
+// ReplayView builds it): the board as it was, a scrubber, the jump marks
+// and the log with the moment's line marked.
+type Replay struct {
+	Title      string // the game's title
+	Game       string // "Mage's Tower"
+	BoardClass string // the game's board class (play.Info)
+	At         int    // the moment: actions in force
+	Total      int    // actions in force now
+	Over       bool   // the game is over now
+	Status     string // the game's line at At
+	Fragments  []Fragment
+	Lines      []ReplayLine
+	Marks      []ReplayMark
+	Base       string // the replay's address, without ?at=
+	Back       string // the game's own page
+	// ForkURL and CSRF are "Continue from here" for a viewer who may
+	// change the game ("" for a spectator).
+	ForkURL string
+	CSRF    string
+}
+
+// ReplayLine is one line of the log: the game after it is moment N.
+type ReplayLine struct {
+	N    int
+	Text string
+}
+
+// ReplayMark is one jump mark.
+type ReplayMark struct {
+	At    int
+	Kind  string
+	Label string
+}
+
+// URL is the address of moment n of this replay.
+func (r Replay) URL(n int) string { return r.Base + "?at=" + strconv.Itoa(n) }
+
+// Moment says where the replay stands, in words.
+func (r Replay) Moment() string {
+	switch {
+	case r.At == 0:
+		return "Start, before the first of " + strconv.Itoa(r.Total) + " actions"
+	case r.At == r.Total && r.Over:
+		return "Action " + strconv.Itoa(r.At) + " of " + strconv.Itoa(r.Total) + " (the end)"
+	case r.At == r.Total:
+		return "Action " + strconv.Itoa(r.At) + " of " + strconv.Itoa(r.Total) + " (now)"
+	}
+	return "Action " + strconv.Itoa(r.At) + " of " + strconv.Itoa(r.Total)
+}
+
+// prevMark and nextMark are the nearest marks before and after the moment
+// (-1 none), for the "previous / next moment that matters" links.
+func (r Replay) prevMark() int {
+	out := -1
+	for _, m := range r.Marks {
+		if m.At < r.At {
+			out = m.At
+		}
+	}
+	return out
+}
+
+func (r Replay) nextMark() int {
+	for _, m := range r.Marks {
+		if m.At > r.At {
+			return m.At
+		}
+	}
+	return -1
+}
