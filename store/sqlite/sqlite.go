@@ -296,7 +296,7 @@ func (s *Store) closeStmts() {
 // CreateGame stores g and its seats. A zero Created is set to now; Updated
 // starts equal to Created; Version is ignored because a new log is empty.
 func (s *Store) CreateGame(ctx context.Context, g store.Game, seats []store.Seat) error {
-	if err := s.createGame(ctx, g, seats, nil); err != nil {
+	if err := s.createGame(ctx, g, seats, nil, nil); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	return nil
@@ -306,13 +306,13 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, seats []store.Seat
 // transaction: after a crash the game is there with every entry, or not at
 // all.
 func (s *Store) CreateGameWithLog(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry) error {
-	if err := s.createGame(ctx, g, seats, log); err != nil {
+	if err := s.createGame(ctx, g, seats, log, nil); err != nil {
 		return fmt.Errorf("create game %s with %d entries: %w", g.ID, len(log), err)
 	}
 	return nil
 }
 
-func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry) error {
+func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry, fork *store.Fork) error {
 	now := time.Now()
 	if g.Created.IsZero() {
 		g.Created = now
@@ -346,6 +346,11 @@ func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat
 	for i, e := range log {
 		if _, err := insert.ExecContext(ctx, g.ID, i+1, e.Kind, rawText(e.Action), e.Seat, nullString(e.ClientID), e.At.UnixMilli()); err != nil {
 			return fmt.Errorf("entry %d: %w", i+1, err)
+		}
+	}
+	if fork != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO forks (game_id, from_id, at) VALUES (?, ?, ?)`, g.ID, fork.From, fork.At); err != nil {
+			return fmt.Errorf("fork row: %w", err)
 		}
 	}
 	// Nothing of an id that did not exist is kept, but a read of it may be
