@@ -80,6 +80,11 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	e.POST("/g/:id/delete", h.gameDelete, game...)
 	// A damaged record (damaged.go): a new game from its good actions.
 	e.POST("/g/:id/keep", h.gameKeep, game...)
+	// Continue from here (game_fork.go): a new game from a moment of
+	// this one, counted as a new game by the creation limit.
+	e.POST("/g/:id/fork", h.gameFork, append(game[:len(game):len(game)], middleware.CreationCheck(h.creations.Check))...)
+	// "Since you last looked", dismissed (game_recap.go).
+	e.POST("/g/:id/recap", h.recapDismiss, game...)
 
 	// Seats on separate phones: each seat has its own join link, which
 	// shows the seat; its button takes it.
@@ -90,6 +95,7 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	// Spectators: a random token, never the game id, and read-only.
 	e.GET("/watch/:token", h.watchShow, watch...)
 	e.GET("/watch/:token/events", h.watchEvents, stream(scopeWatch)...)
+	e.POST("/watch/:token/recap", h.recapDismiss, watch...)
 
 	// Records and scoresheets, for every game kind: export, import,
 	// printable sheets (live, spectator, blank) and share QR codes.

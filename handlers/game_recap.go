@@ -1,0 +1,117 @@
+package handlers
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/views"
+)
+
+// A game's whole page (GET /g/:id, /watch/:token, not htmx's fragments)
+// carries two things of this device's own: "since you last looked" (the
+// actions since the version this device last opened the page at, kept in
+// the store per device and game: docs/forks.md, "Since you last looked")
+// and the lines naming the games it was continued from or as. Opening the
+// page moves the device's mark to the version shown: one write, and none
+// when nothing happened since.
+
+// pageExtras fills s with this device's recap and the game's fork lines,
+// and moves the device's mark. A store that fails here costs the page
+// only these extras: they are logged, never a refusal of the page.
+func (h *Handler) pageExtras(c echo.Context, k play.Kind, s *screen) {
+	if isPartial(c) || c.Request().Method != http.MethodGet {
+		return
+	}
+	ctx := c.Request().Context()
+	g := s.Game
+	if l, err := h.store.Lineage(ctx, g.ID); err != nil {
+		h.log.Warn("game page without its fork lines", "game", g.ID, "err", err)
+	} else {
+		link := func(id, token string) string {
+			if s.Watch {
+				return "/watch/" + token
+			}
+			return "/g/" + id
+		}
+		if f := l.From; f != nil {
+			line := views.ForkLine{From: true, Title: f.Title, At: f.At}
+			if !f.Gone {
+				line.URL = link(f.ID, f.SpectatorToken)
+			}
+			s.Forks = append(s.Forks, line)
+		}
+		for _, f := range l.To {
+			s.Forks = append(s.Forks, views.ForkLine{Title: f.Title, URL: link(f.ID, f.SpectatorToken), At: f.At})
+		}
+	}
+	dev := device(c)
+	last, seen, err := h.store.LastLook(ctx, g.ID, dev)
+	if err != nil {
+		h.log.Warn("game page without its recap", "game", g.ID, "err", err)
+		return
+	}
+	if seen {
+		r, ok, err := h.session.Recap(k, g, viewer(c, *s), s.Log, last)
+		if err != nil {
+			h.log.Warn("game page without its recap", "game", g.ID, "err", err)
+		} else if ok {
+			r.Dismiss, r.CSRF = recapURL(g.ID, g.SpectatorToken, s.Watch), csrfToken(c)
+			s.Recap = &r
+		}
+	}
+	if !seen || last < len(s.Log) {
+		if err := h.store.Look(ctx, g.ID, dev, len(s.Log)); err != nil {
+			h.log.Warn("device's look at a game not kept", "game", g.ID, "err", err)
+		}
+	}
+}
+
+func recapURL(id, token string, watch bool) string {
+	if watch {
+		return "/watch/" + token + "/recap"
+	}
+	return "/g/" + id + "/recap"
+}
+
+// recapDismiss is POST /g/:id/recap and /watch/:token/recap: "got it".
+// The mark moves up to the version the recap ran to (v), never back, so a
+// stale or repeated dismiss changes nothing. htmx swaps the panel away;
+// a plain form goes back to the page.
+func (h *Handler) recapDismiss(c echo.Context) error {
+	ctx := c.Request().Context()
+	watch := c.Param("token") != ""
+	var id, page string
+	if watch {
+		g, err := h.store.GameBySpectatorToken(ctx, c.Param("token"))
+		if err != nil {
+			return h.lookMissing(err)
+		}
+		id, page = g.ID, "/watch/"+g.SpectatorToken
+	} else {
+		id, page = c.Param("id"), "/g/"+c.Param("id")
+	}
+	g, err := h.store.Game(ctx, id)
+	if err != nil {
+		return h.lookMissing(err)
+	}
+	v, err := strconv.Atoi(c.FormValue("v"))
+	if err != nil || v < 0 {
+		return badRequest("The recap to dismiss names no version of the game.")
+	}
+	if err := h.store.Look(ctx, g.ID, device(c), min(v, g.Version)); err != nil {
+		return h.lookMissing(err)
+	}
+	if isPartial(c) {
+		varyOnHTMX(c)
+		return c.NoContent(http.StatusOK)
+	}
+	return redirect(c, page)
+}
+
+// lookMissing wraps a store error of a dismiss; an unknown game is the
+// error handler's 404 (store.ErrNotFound).
+func (h *Handler) lookMissing(err error) error { return fmt.Errorf("recap: %w", err) }
