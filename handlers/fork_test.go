@@ -4,8 +4,11 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/PuerkitoBio/goquery"
 
 	"github.com/grimoire-games/grimoire/store"
 )
@@ -256,5 +259,45 @@ func TestRecap(t *testing.T) {
 	}
 	if res := fan.post("/watch/nosuchtoken/recap", url.Values{"v": {"1"}}, nil); res.StatusCode != http.StatusNotFound {
 		t.Errorf("dismiss on an unknown spectator link: %d, want 404", res.StatusCode)
+	}
+}
+
+// A recap is the viewer's own log: in Mage's Tower on two phones the
+// Mage's recap of the General's turn says what the Mage's log says, in
+// the same words (hidden information follows the viewer), and the
+// General's own turn is no news to the General.
+func TestRecapFollowsTheViewer(t *testing.T) {
+	a := startApp(t)
+	gen := twNewPhone(t, a)
+	id := twCreate(t, gen, url.Values{"general": {"Ana"}, "mage": {"Ben"}, "mode": {"two"}, "myside": {"general"}})
+	mage := twJoin(t, a, gen, id)
+	texts := func(body, css string) []string {
+		t.Helper()
+		doc, err := goquery.NewDocumentFromReader(strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		doc.Find(css).Each(func(_ int, s *goquery.Selection) {
+			s.Find(".n").Remove()
+			out = append(out, strings.Join(strings.Fields(s.Text()), " "))
+		})
+		return out
+	}
+	for _, p := range []*twPhone{gen, mage} {
+		if _, body := p.get("/g/"+id, false); len(texts(body, `[data-testid="recap"]`)) != 0 {
+			t.Fatal("a first visit shows a recap")
+		}
+	}
+	toMage(t, gen, id, 0, "L1", "L2")
+	_, body := mage.get("/g/"+id, false)
+	got := texts(body, `[data-testid="recap"] li`)
+	_, logPage := mage.get("/g/"+id+"/log", false)
+	want := texts(logPage, `[data-testid="log"] li`)
+	if len(want) != 2 || !slices.Equal(got, want) {
+		t.Errorf("the Mage's recap says %q, want the Mage's log %q", got, want)
+	}
+	if _, body := gen.get("/g/"+id, false); len(texts(body, `[data-testid="recap"]`)) != 0 {
+		t.Error("the General's own turn comes back to the General as a recap")
 	}
 }
