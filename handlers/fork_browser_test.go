@@ -85,4 +85,33 @@ func TestBrowserForkAndRecap(t *testing.T) {
 	if n := eval[int](fan, `document.querySelectorAll('[data-testid="recap"]').length`); n != 0 {
 		t.Error("the recap came back after a dismiss and a reload")
 	}
+
+	// The page stays open while the phone is elsewhere (hidden), the owner
+	// plays on, and the phone is looked at again: the recap comes without
+	// a reload.
+	visibility := func(state string) {
+		eval[bool](fan, `(function(){
+			if (!window.__vis) Object.defineProperty(document, "visibilityState", {configurable: true, get: function () { return window.__vis; }});
+			window.__vis = "`+state+`";
+			document.dispatchEvent(new Event("visibilitychange"));
+			return true;
+		})()`)
+	}
+	visibility("hidden")
+	p.step("move-W3", 4)
+	fan.waitFor(`document.querySelector("[data-live]").getAttribute("data-version") === "4"`)
+	visibility("visible")
+	fan.do(shown(sel("recap")))
+	if got := eval[string](fan, `Array.prototype.map.call(document.querySelectorAll('[data-testid="recap"] li'), function (l) { return l.value + ". " + l.textContent.trim(); }).join("\n")`); !strings.HasPrefix(got, "4. ") || strings.Contains(got, "\n") {
+		t.Errorf("looked at again, the recap lists:\n%s\nwant action 4 alone", got)
+	}
+	fan.tap("recap-dismiss")
+	fan.waitFor(`!document.querySelector('[data-testid="recap"]')`)
+	visibility("hidden")
+	visibility("visible")
+	fan.open(watch)
+	fan.do(shown(sel("board")))
+	if n := eval[int](fan, `document.querySelectorAll('[data-testid="recap"]').length`); n != 0 {
+		t.Error("the recap came back after it was dismissed")
+	}
 }

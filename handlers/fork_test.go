@@ -301,3 +301,50 @@ func TestRecapFollowsTheViewer(t *testing.T) {
 		t.Error("the General's own turn comes back to the General as a recap")
 	}
 }
+
+// GET .../recap?since=N is the panel alone, for a page looked at again:
+// the actions since N as this viewer reads them, a 204 when there are
+// none, and the device's mark moved to now (so the next page load shows
+// nothing more).
+func TestRecapPanel(t *testing.T) {
+	a := newTestApp(t)
+	owner, fan, stranger := a.phone(), a.phone(), a.phone()
+	id := owner.newSAGame("Ana", "Ben", "3")
+	watch := "/watch/" + a.game(id).SpectatorToken
+	fan.get(watch, nil)
+	stranger.get("/", nil)
+	owner.mustAct(id, 0, tollMade)
+	owner.mustAct(id, 1, moveTo("A"))
+	for _, tc := range []struct {
+		name   string
+		who    *client
+		path   string
+		status int
+		lines  int
+	}{
+		{"no version", fan, watch + "/recap", http.StatusBadRequest, 0},
+		{"a bad version", fan, watch + "/recap?since=x", http.StatusBadRequest, 0},
+		{"a device with no seat on the player's path", stranger, "/g/" + id + "/recap?since=0", http.StatusForbidden, 0},
+		{"an unknown game", fan, "/watch/nosuchtoken/recap?since=0", http.StatusNotFound, 0},
+		{"since the one action", fan, watch + "/recap?since=1", http.StatusOK, 1},
+		{"since before both", fan, watch + "/recap?since=0", http.StatusOK, 2},
+		{"nothing since (a version past the end)", fan, watch + "/recap?since=9", http.StatusNoContent, 0},
+		{"the owner's own actions", owner, "/g/" + id + "/recap?since=0", http.StatusNoContent, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := tc.who.get(tc.path, htmx)
+			if res.StatusCode != tc.status {
+				t.Fatalf("status %d, want %d\n%s", res.StatusCode, tc.status, res.Body)
+			}
+			if tc.status != http.StatusOK {
+				return
+			}
+			if n := res.doc(t).Find(`#recap[data-testid="recap"] li`).Length(); n != tc.lines {
+				t.Errorf("%d lines, want %d:\n%s", n, tc.lines, res.Body)
+			}
+		})
+	}
+	if n := fan.get(watch, nil).doc(t).Find(`[data-testid="recap"]`).Length(); n != 0 {
+		t.Error("the page shows again what the panel showed")
+	}
+}

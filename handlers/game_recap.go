@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
 )
 
@@ -115,3 +116,59 @@ func (h *Handler) recapDismiss(c echo.Context) error {
 // lookMissing wraps a store error of a dismiss; an unknown game is the
 // error handler's 404 (store.ErrNotFound).
 func (h *Handler) lookMissing(err error) error { return fmt.Errorf("recap: %w", err) }
+
+// recapShow is GET /g/:id/recap?since=N and /watch/:token/recap?since=N:
+// the recap panel alone, for a page left open while the phone was
+// elsewhere and looked at again (static/app.js asks with the version the
+// screen showed when it was hidden). The actions since N are drawn as this
+// viewer may read them, as on the whole page; the device's mark moves to
+// the version now. Nothing to say is a 204.
+func (h *Handler) recapShow(c echo.Context) error {
+	watch := c.Param("token") != ""
+	var (
+		g   store.Game
+		k   play.Kind
+		log []store.Entry
+		err error
+	)
+	if watch {
+		g, k, log, err = h.loadWatched(c)
+	} else {
+		g, k, log, err = h.loadGame(c)
+	}
+	if err != nil {
+		return err
+	}
+	s := screen{Game: g, Log: log, Seat: scorekeeperSeat, Watch: watch}
+	if !watch {
+		seat, ok, seats, err := h.seatOf(c, g)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return forbidden("Use the spectator link to follow this game.")
+		}
+		s.Seat, s.Seats = seat, seats
+	} else if s.Seats, err = h.store.Seats(c.Request().Context(), g.ID); err != nil {
+		return fmt.Errorf("seats of %s: %w", g.ID, err)
+	}
+	since, err := strconv.Atoi(c.QueryParam("since"))
+	if err != nil || since < 0 {
+		return badRequest("Say since which version of the game (since=N).")
+	}
+	c.Response().Header().Set("Cache-Control", "private, no-store")
+	r, ok, err := h.session.Recap(k, g, viewer(c, s), log, min(since, len(log)))
+	if err != nil {
+		return err
+	}
+	if c.Request().Method == http.MethodGet {
+		if err := h.store.Look(c.Request().Context(), g.ID, device(c), len(log)); err != nil {
+			h.log.Warn("device's look at a game not kept", "game", g.ID, "err", err)
+		}
+	}
+	if !ok {
+		return c.NoContent(http.StatusNoContent)
+	}
+	r.Dismiss, r.CSRF = recapURL(g.ID, g.SpectatorToken, watch), csrfToken(c)
+	return render(c, http.StatusOK, views.RecapPanel(r))
+}

@@ -83,7 +83,9 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	// Continue from here (game_fork.go): a new game from a moment of
 	// this one, counted as a new game by the creation limit.
 	e.POST("/g/:id/fork", h.gameFork, append(game[:len(game):len(game)], middleware.CreationCheck(h.creations.Check))...)
-	// "Since you last looked", dismissed (game_recap.go).
+	// "Since you last looked" (game_recap.go): the panel alone, for a
+	// page looked at again, and dismissed.
+	e.GET("/g/:id/recap", h.recapShow, game...)
 	e.POST("/g/:id/recap", h.recapDismiss, game...)
 
 	// Seats on separate phones: each seat has its own join link, which
@@ -95,6 +97,7 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	// Spectators: a random token, never the game id, and read-only.
 	e.GET("/watch/:token", h.watchShow, watch...)
 	e.GET("/watch/:token/events", h.watchEvents, stream(scopeWatch)...)
+	e.GET("/watch/:token/recap", h.recapShow, watch...)
 	e.POST("/watch/:token/recap", h.recapDismiss, watch...)
 
 	// Records and scoresheets, for every game kind: export, import,
