@@ -29,34 +29,30 @@ func (h *Handler) pageExtras(c echo.Context, k play.Kind, s *screen) {
 	}
 	ctx := c.Request().Context()
 	g := s.Game
-	if l, err := h.store.Lineage(ctx, g.ID); err != nil {
-		h.log.Warn("game page without its fork lines", "game", g.ID, "err", err)
-	} else {
-		link := func(id, token string) string {
-			if s.Watch {
-				return "/watch/" + token
-			}
-			return "/g/" + id
-		}
-		if f := l.From; f != nil {
-			line := views.ForkLine{From: true, Title: f.Title, At: f.At}
-			if !f.Gone {
-				line.URL = link(f.ID, f.SpectatorToken)
-			}
-			s.Forks = append(s.Forks, line)
-		}
-		for _, f := range l.To {
-			s.Forks = append(s.Forks, views.ForkLine{Title: f.Title, URL: link(f.ID, f.SpectatorToken), At: f.At})
-		}
-	}
 	dev := device(c)
-	last, seen, err := h.store.LastLook(ctx, g.ID, dev)
+	m, err := h.store.Marks(ctx, g.ID, dev)
 	if err != nil {
-		h.log.Warn("game page without its recap", "game", g.ID, "err", err)
+		h.log.Warn("game page without its fork lines and recap", "game", g.ID, "err", err)
 		return
 	}
-	if seen {
-		r, ok, err := h.session.Recap(k, g, viewer(c, *s), s.Log, last)
+	link := func(id, token string) string {
+		if s.Watch {
+			return "/watch/" + token
+		}
+		return "/g/" + id
+	}
+	if f := m.From; f != nil {
+		line := views.ForkLine{From: true, Title: f.Title, At: f.At}
+		if !f.Gone {
+			line.URL = link(f.ID, f.SpectatorToken)
+		}
+		s.Forks = append(s.Forks, line)
+	}
+	for _, f := range m.To {
+		s.Forks = append(s.Forks, views.ForkLine{Title: f.Title, URL: link(f.ID, f.SpectatorToken), At: f.At})
+	}
+	if m.Looked {
+		r, ok, err := h.session.Recap(k, g, viewer(c, *s), s.Log, m.Look)
 		if err != nil {
 			h.log.Warn("game page without its recap", "game", g.ID, "err", err)
 		} else if ok {
@@ -64,7 +60,7 @@ func (h *Handler) pageExtras(c echo.Context, k play.Kind, s *screen) {
 			s.Recap = &r
 		}
 	}
-	if !seen || last < len(s.Log) {
+	if !m.Looked || m.Look < len(s.Log) {
 		if err := h.store.Look(ctx, g.ID, dev, len(s.Log)); err != nil {
 			h.log.Warn("device's look at a game not kept", "game", g.ID, "err", err)
 		}

@@ -30,6 +30,15 @@ type Lineage struct {
 	To   []ForkLink
 }
 
+// Marks is what a game's whole page shows of its own beside the game, for
+// one device: the game's lineage and the version of the game this device
+// last looked at (Looked false when it never did).
+type Marks struct {
+	Lineage
+	Look   int
+	Looked bool
+}
+
 // Forks is what continuing a game from a moment and the "since you last
 // looked" recap need from the store.
 type Forks interface {
@@ -37,13 +46,11 @@ type Forks interface {
 	// fork exists with its whole log and where it came from, or not at
 	// all. f.GameID is g.ID.
 	CreateFork(ctx context.Context, g Game, seats []Seat, entries []Entry, f Fork) error
-	// Lineage reads game id's forks, both ways, in one snapshot. A game
-	// with none (or no game) is an empty Lineage.
-	Lineage(ctx context.Context, id string) (Lineage, error)
+	// Marks reads game id's forks, both ways, and device's mark on it,
+	// in one statement (one snapshot, one round trip: every whole game
+	// page reads it). A game with none (or no game) is empty Marks.
+	Marks(ctx context.Context, id, device string) (Marks, error)
 
-	// LastLook is the version of game id this device last looked at, ok
-	// false when it never looked (or the game is gone).
-	LastLook(ctx context.Context, id, device string) (version int, ok bool, err error)
 	// Look records that device has seen game id at version: one write,
 	// which never moves a device's mark back (a stale or repeated look
 	// changes nothing). Deleting the game deletes its marks. An unknown

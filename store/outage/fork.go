@@ -12,14 +12,9 @@ func (s *Store) CreateFork(ctx context.Context, g store.Game, seats []store.Seat
 	return s.seen(s.Store.CreateFork(ctx, g, seats, entries, f), true)
 }
 
-func (s *Store) Lineage(ctx context.Context, id string) (store.Lineage, error) {
-	l, err := s.Store.Lineage(ctx, id)
-	return l, s.seen(err, true)
-}
-
-func (s *Store) LastLook(ctx context.Context, id, device string) (int, bool, error) {
-	v, ok, err := s.Store.LastLook(ctx, id, device)
-	return v, ok, s.seen(err, true)
+func (s *Store) Marks(ctx context.Context, id, device string) (store.Marks, error) {
+	m, err := s.Store.Marks(ctx, id, device)
+	return m, s.seen(err, true)
 }
 
 func (s *Store) Look(ctx context.Context, id, device string, version int) error {

@@ -17,52 +17,50 @@ func (s *Store) CreateFork(ctx context.Context, g store.Game, seats []store.Seat
 	return nil
 }
 
-// Lineage reads both ends of game id's forks in one read transaction.
-func (s *Store) Lineage(ctx context.Context, id string) (store.Lineage, error) {
-	var l store.Lineage
-	err := s.read(ctx, func(tx *sql.Tx) error {
-		var from, title, token sql.NullString
-		var at int
-		err := tx.QueryRowContext(ctx, `SELECT f.from_id, f.at, g.title, g.spectator_token
-			FROM forks f LEFT JOIN games g ON g.id = f.from_id WHERE f.game_id = ?`, id).Scan(&from, &at, &title, &token)
-		switch {
-		case err == nil:
-			l.From = &store.ForkLink{ID: from.String, Title: title.String, SpectatorToken: token.String, At: at, Gone: !title.Valid}
-		case err != sql.ErrNoRows:
-			return err
-		}
-		rows, err := tx.QueryContext(ctx, `SELECT f.game_id, f.at, g.title, g.spectator_token
-			FROM forks f JOIN games g ON g.id = f.game_id WHERE f.from_id = ? ORDER BY g.created, f.game_id`, id)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var k store.ForkLink
-			if err := rows.Scan(&k.ID, &k.At, &k.Title, &k.SpectatorToken); err != nil {
-				return err
-			}
-			l.To = append(l.To, k)
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return store.Lineage{}, fmt.Errorf("lineage of %s: %w", id, err)
-	}
-	return l, nil
-}
+// marksQuery reads a game's fork rows both ways and one device's mark in
+// one statement: 0 the game it came from, 1 the games continued from it
+// (oldest first), 2 the mark.
+const marksQuery = `SELECT 0, f.from_id, f.at, g.title, g.spectator_token, 0
+	FROM forks f LEFT JOIN games g ON g.id = f.from_id WHERE f.game_id = ?1
+UNION ALL
+SELECT 1, f.game_id, f.at, g.title, g.spectator_token, g.created
+	FROM forks f JOIN games g ON g.id = f.game_id WHERE f.from_id = ?1
+UNION ALL
+SELECT 2, '', version, NULL, NULL, 0 FROM looks WHERE game_id = ?1 AND device = ?2
+ORDER BY 1, 6, 2`
 
-// LastLook reads device's mark on game id.
-func (s *Store) LastLook(ctx context.Context, id, device string) (int, bool, error) {
-	var v int
-	err := s.r.QueryRowContext(ctx, `SELECT version FROM looks WHERE game_id = ? AND device = ?`, id, device).Scan(&v)
-	if err == sql.ErrNoRows {
-		return 0, false, nil
-	}
+// Marks reads game id's lineage and device's mark in one statement.
+func (s *Store) Marks(ctx context.Context, id, device string) (store.Marks, error) {
+	var m store.Marks
+	rows, err := s.rq.marks.QueryContext(ctx, id, device)
 	if err != nil {
-		return 0, false, fmt.Errorf("last look at %s: %w", id, err)
+		return m, fmt.Errorf("marks of %s: %w", id, err)
 	}
-	return v, true, nil
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			which, at    int
+			other        string
+			title, token sql.NullString
+			created      int64
+		)
+		if err := rows.Scan(&which, &other, &at, &title, &token, &created); err != nil {
+			return store.Marks{}, fmt.Errorf("marks of %s: %w", id, err)
+		}
+		link := store.ForkLink{ID: other, Title: title.String, SpectatorToken: token.String, At: at, Gone: !title.Valid}
+		switch which {
+		case 0:
+			m.From = &link
+		case 1:
+			m.To = append(m.To, link)
+		case 2:
+			m.Look, m.Looked = at, true
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return store.Marks{}, fmt.Errorf("marks of %s: %w", id, err)
+	}
+	return m, nil
 }
 
 // Look moves device's mark on game id up to version in one statement;

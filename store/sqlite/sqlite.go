@@ -244,6 +244,7 @@ const (
 // connection the first time that connection runs it and keeps it there.
 type readStmts struct {
 	game, bySpectator, version, log, seats *sql.Stmt
+	marks                                  *sql.Stmt // fork.go
 }
 
 // writeStmts are prepared on the one write connection.
@@ -268,6 +269,7 @@ func (s *Store) prepare(ctx context.Context) error {
 	p(s.r, &s.rq.version, `SELECT version FROM games WHERE id = ?`)
 	p(s.r, &s.rq.log, `SELECT `+entryCols+` FROM entries WHERE game_id = ? ORDER BY seq`)
 	p(s.r, &s.rq.seats, `SELECT game_id, idx, name, token, holder FROM seats WHERE game_id = ? ORDER BY idx`)
+	p(s.r, &s.rq.marks, marksQuery)
 
 	p(s.w, &s.wq.check, checkQuery)
 	p(s.w, &s.wq.clientSeq, `SELECT seq FROM entries WHERE game_id = ? AND client_id = ?`)
@@ -283,7 +285,7 @@ func (s *Store) prepare(ctx context.Context) error {
 
 func (s *Store) closeStmts() {
 	for _, st := range []*sql.Stmt{
-		s.rq.game, s.rq.bySpectator, s.rq.version, s.rq.log, s.rq.seats,
+		s.rq.game, s.rq.bySpectator, s.rq.version, s.rq.log, s.rq.seats, s.rq.marks,
 		s.wq.check, s.wq.clientSeq, s.wq.insert, s.wq.bump,
 		s.wq.savepoint, s.wq.release, s.wq.rollbackTo, s.wq.insertGame, s.wq.insertSeat,
 	} {

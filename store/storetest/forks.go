@@ -16,6 +16,13 @@ import (
 func testForks(t *testing.T, open func(t *testing.T) store.Store) {
 	s := open(t)
 	ctx := context.Background()
+	lineage := func(ctx context.Context, id string) (store.Lineage, error) {
+		m, err := s.Marks(ctx, id, "dev-a")
+		if m.Looked {
+			t.Errorf("dev-a has a mark on %s it never made", id)
+		}
+		return m.Lineage, err
+	}
 	orig := newGame(t, "dev-a")
 	create(t, s, orig, newSeats(t, "Ana", "Ben"))
 	for i := range 3 {
@@ -23,11 +30,11 @@ func testForks(t *testing.T, open func(t *testing.T) store.Store) {
 	}
 
 	t.Run("a game with no forks", func(t *testing.T) {
-		l, err := s.Lineage(ctx, orig.ID)
+		l, err := lineage(ctx, orig.ID)
 		if err != nil || l.From != nil || len(l.To) != 0 {
 			t.Fatalf("Lineage = %+v, %v; want empty", l, err)
 		}
-		if l, err := s.Lineage(ctx, "no-such-game"); err != nil || l.From != nil || len(l.To) != 0 {
+		if l, err := lineage(ctx, "no-such-game"); err != nil || l.From != nil || len(l.To) != 0 {
 			t.Fatalf("Lineage(unknown) = %+v, %v; want empty", l, err)
 		}
 	})
@@ -47,7 +54,7 @@ func testForks(t *testing.T, open func(t *testing.T) store.Store) {
 		if g := mustGame(t, s, orig.ID); g.Version != 3 {
 			t.Fatalf("original at version %d after the fork; want 3 (untouched)", g.Version)
 		}
-		l, err := s.Lineage(ctx, fork.ID)
+		l, err := lineage(ctx, fork.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +62,7 @@ func testForks(t *testing.T, open func(t *testing.T) store.Store) {
 		if l.From == nil || *l.From != want || len(l.To) != 0 {
 			t.Fatalf("fork's Lineage = %+v; want From %+v", l, want)
 		}
-		l, err = s.Lineage(ctx, orig.ID)
+		l, err = lineage(ctx, orig.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +78,7 @@ func testForks(t *testing.T, open func(t *testing.T) store.Store) {
 		if err := s.CreateFork(ctx, bad, nil, entries, store.Fork{GameID: bad.ID, From: orig.ID, At: 1}); err == nil {
 			t.Fatal("CreateFork with a spectator token in use succeeded")
 		}
-		if l, _ := s.Lineage(ctx, orig.ID); len(l.To) != 1 {
+		if l, _ := lineage(ctx, orig.ID); len(l.To) != 1 {
 			t.Fatalf("original's forks after a failed fork = %+v; want the one fork", l.To)
 		}
 	})
@@ -80,7 +87,7 @@ func testForks(t *testing.T, open func(t *testing.T) store.Store) {
 		if err := s.DeleteGame(ctx, orig.ID); err != nil {
 			t.Fatal(err)
 		}
-		l, err := s.Lineage(ctx, fork.ID)
+		l, err := lineage(ctx, fork.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +97,7 @@ func testForks(t *testing.T, open func(t *testing.T) store.Store) {
 		if err := s.DeleteGame(ctx, fork.ID); err != nil {
 			t.Fatal(err)
 		}
-		if l, err := s.Lineage(ctx, fork.ID); err != nil || l.From != nil {
+		if l, err := lineage(ctx, fork.ID); err != nil || l.From != nil {
 			t.Fatalf("Lineage of a deleted fork = %+v, %v; want empty", l, err)
 		}
 	})
@@ -108,11 +115,11 @@ func testLooks(t *testing.T, open func(t *testing.T) store.Store) {
 
 	mark := func(id, dev string) (int, bool) {
 		t.Helper()
-		v, ok, err := s.LastLook(ctx, id, dev)
+		m, err := s.Marks(ctx, id, dev)
 		if err != nil {
-			t.Fatalf("LastLook: %v", err)
+			t.Fatalf("Marks: %v", err)
 		}
-		return v, ok
+		return m.Look, m.Looked
 	}
 	if _, ok := mark(g.ID, "dev-a"); ok {
 		t.Fatal("a device that never looked has a mark")
@@ -143,6 +150,16 @@ func testLooks(t *testing.T, open func(t *testing.T) store.Store) {
 			}
 		})
 	}
+	t.Run("a mark beside forks", func(t *testing.T) {
+		fork := newGame(t, "dev-a")
+		if err := s.CreateFork(ctx, fork, nil, nil, store.Fork{GameID: fork.ID, From: g.ID, At: 0}); err != nil {
+			t.Fatal(err)
+		}
+		m, err := s.Marks(ctx, g.ID, "dev-a")
+		if err != nil || !m.Looked || m.Look != 7 || m.From != nil || len(m.To) != 1 || m.To[0].ID != fork.ID {
+			t.Fatalf("Marks = %+v, %v; want the mark 7 and the one fork", m, err)
+		}
+	})
 	if err := s.Look(ctx, "no-such-game", "dev-a", 1); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("Look at an unknown game = %v; want ErrNotFound", err)
 	}
