@@ -7,9 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/grimoire-games/grimoire/handlers"
 	"github.com/grimoire-games/grimoire/store"
 )
 
@@ -346,5 +348,22 @@ func TestRecapPanel(t *testing.T) {
 	}
 	if n := fan.get(watch, nil).doc(t).Find(`[data-testid="recap"]`).Length(); n != 0 {
 		t.Error("the page shows again what the panel showed")
+	}
+}
+
+// A fork is one more game of the device that made it: the creation limit
+// counts it and refuses the one past the limit (429, saying when).
+func TestForkCountsAsANewGame(t *testing.T) {
+	clk := &clock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	a := newLimitedApp(t, handlers.Limits{GamesPerHour: 2}, clk.now, nil)
+	p := a.phone()
+	id := p.newSAGame("Ana", "Ben", "12")
+	p.mustAct(id, 0, tollMade)
+	if res := p.post("/g/"+id+"/fork", url.Values{"at": {"1"}}, nil); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("the second game, a fork: %d\n%s", res.StatusCode, errorText(t, res))
+	}
+	res := p.post("/g/"+id+"/fork", url.Values{"at": {"0"}}, nil)
+	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(res.Body, "started 2 games in the last hour") {
+		t.Fatalf("a third game, a fork: %d, want 429\n%s", res.StatusCode, errorText(t, res))
 	}
 }
