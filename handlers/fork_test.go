@@ -211,56 +211,61 @@ func TestRecap(t *testing.T) {
 	if v, _ := lines.First().Attr("value"); v != "3" {
 		t.Errorf("the line is numbered %q, want 3 (the log's numbering)", v)
 	}
-	form := res.doc(t).Find(`[data-testid="recap"] form`)
-	action, _ := form.Attr("action")
-	if action != watch+"/recap" {
-		t.Fatalf("dismiss posts to %q", action)
+	if n := res.doc(t).Find(`[data-testid="recap"] form, [data-testid="recap"] [hx-post]`).Length(); n != 0 {
+		t.Error("the recap offers a write on a spectator's page")
 	}
-	// The mark is seen through the page: a recap comes back unless the
-	// mark stands at 3.
-	mark := func() int {
+	dismiss := res.doc(t).Find(`[data-testid="recap-dismiss"]`)
+	if href, _ := dismiss.Attr("href"); href != watch {
+		t.Errorf("without JavaScript the dismiss goes to %q, want the page", href)
+	}
+	if get, _ := dismiss.Attr("hx-get"); get != watch+"/recap?dismiss=3" {
+		t.Fatalf("htmx dismisses with %q", get)
+	}
+	shows := func(want int) {
 		t.Helper()
-		if got := recap(fan, watch, nil); got != "" {
-			return 0
+		if n := fan.get(watch, nil).doc(t).Find(`[data-testid="recap"] li`).Length(); n != want {
+			t.Errorf("the page shows %d recap lines, want %d", n, want)
 		}
-		return 3
 	}
-	for _, tc := range []struct {
+	steps := []struct {
 		name   string
-		form   url.Values
-		h      hdr
-		raw    bool
+		act    bool   // the owner plays one more action first
+		query  string // the dismiss asked
 		status int
+		shows  int // recap lines the page shows next
 	}{
-		{"a plain dismiss", url.Values{"v": {"3"}}, nil, false, http.StatusSeeOther},
-		{"with htmx", url.Values{"v": {"3"}}, htmx, false, http.StatusOK},
-		{"a stale one", url.Values{"v": {"1"}}, nil, false, http.StatusSeeOther},
-		{"no version", url.Values{}, nil, false, http.StatusBadRequest},
-		{"no CSRF token", url.Values{"v": {"3"}}, nil, true, http.StatusForbidden},
-	} {
+		{"a stale dismiss does not move the mark back", false, "?dismiss=1", http.StatusOK, 0},
+		{"a dismiss moves the mark up", true, "?dismiss=4", http.StatusOK, 0},
+		{"a repeated one changes nothing", false, "?dismiss=4", http.StatusOK, 0},
+		{"one past the game stops at its version", false, "?dismiss=99", http.StatusOK, 1},
+		{"no version", false, "?dismiss=x", http.StatusBadRequest, 0},
+	}
+	v := 3
+	for _, tc := range steps {
 		t.Run(tc.name, func(t *testing.T) {
-			var res response
-			if tc.raw {
-				res = fan.postRaw(action, tc.form, tc.h)
-			} else {
-				res = fan.post(action, tc.form, tc.h)
+			if tc.act {
+				owner.mustAct(id, v, moveTo("W3"))
+				v++
 			}
+			res := fan.get(watch+"/recap"+tc.query, htmx)
 			if res.StatusCode != tc.status {
 				t.Fatalf("status %d, want %d\n%s", res.StatusCode, tc.status, res.Body)
 			}
-			if tc.status == http.StatusOK && strings.TrimSpace(res.Body) != "" {
-				t.Errorf("htmx dismiss answers %q, want nothing (the panel is swapped away)", res.Body)
+			if tc.status == http.StatusOK && res.Body != "" {
+				t.Errorf("the dismiss answers %q, want nothing (htmx swaps the panel away)", res.Body)
 			}
-			if m := mark(); m != 3 {
-				t.Errorf("mark %d after %s, want 3", m, tc.name)
+			if tc.shows > 0 {
+				owner.mustAct(id, v, tollMade)
+				v++
 			}
+			shows(tc.shows)
 		})
 	}
-	if res := fan.post("/g/nosuchgame/recap", url.Values{"v": {"1"}}, nil); res.StatusCode != http.StatusNotFound {
-		t.Errorf("dismiss on an unknown game: %d, want 404", res.StatusCode)
-	}
-	if res := fan.post("/watch/nosuchtoken/recap", url.Values{"v": {"1"}}, nil); res.StatusCode != http.StatusNotFound {
+	if res := fan.get("/watch/nosuchtoken/recap?dismiss=1", htmx); res.StatusCode != http.StatusNotFound {
 		t.Errorf("dismiss on an unknown spectator link: %d, want 404", res.StatusCode)
+	}
+	if res := fan.get("/g/nosuchgame/recap?dismiss=1", htmx); res.StatusCode != http.StatusNotFound {
+		t.Errorf("dismiss on an unknown game: %d, want 404", res.StatusCode)
 	}
 }
 

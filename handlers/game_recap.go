@@ -56,7 +56,7 @@ func (h *Handler) pageExtras(c echo.Context, k play.Kind, s *screen) {
 		if err != nil {
 			h.log.Warn("game page without its recap", "game", g.ID, "err", err)
 		} else if ok {
-			r.Dismiss, r.CSRF = recapURL(g.ID, g.SpectatorToken, s.Watch), csrfToken(c)
+			recapLinks(&r, g, s.Watch)
 			s.Recap = &r
 		}
 	}
@@ -67,58 +67,25 @@ func (h *Handler) pageExtras(c echo.Context, k play.Kind, s *screen) {
 	}
 }
 
-func recapURL(id, token string, watch bool) string {
+// recapLinks fills the recap's links: the page, and the dismiss htmx asks.
+func recapLinks(r *views.Recap, g store.Game, watch bool) {
+	r.Page = "/g/" + g.ID
 	if watch {
-		return "/watch/" + token + "/recap"
+		r.Page = "/watch/" + g.SpectatorToken
 	}
-	return "/g/" + id + "/recap"
+	r.Dismiss = r.Page + "/recap?dismiss=" + strconv.Itoa(r.Version)
 }
 
-// recapDismiss is POST /g/:id/recap and /watch/:token/recap: "got it".
-// The mark moves up to the version the recap ran to (v), never back, so a
-// stale or repeated dismiss changes nothing. htmx swaps the panel away;
-// a plain form goes back to the page.
-func (h *Handler) recapDismiss(c echo.Context) error {
-	ctx := c.Request().Context()
-	watch := c.Param("token") != ""
-	var id, page string
-	if watch {
-		g, err := h.store.GameBySpectatorToken(ctx, c.Param("token"))
-		if err != nil {
-			return h.lookMissing(err)
-		}
-		id, page = g.ID, "/watch/"+g.SpectatorToken
-	} else {
-		id, page = c.Param("id"), "/g/"+c.Param("id")
-	}
-	g, err := h.store.Game(ctx, id)
-	if err != nil {
-		return h.lookMissing(err)
-	}
-	v, err := strconv.Atoi(c.FormValue("v"))
-	if err != nil || v < 0 {
-		return badRequest("The recap to dismiss names no version of the game.")
-	}
-	if err := h.store.Look(ctx, g.ID, device(c), min(v, g.Version)); err != nil {
-		return h.lookMissing(err)
-	}
-	if isPartial(c) {
-		varyOnHTMX(c)
-		return c.NoContent(http.StatusOK)
-	}
-	return redirect(c, page)
-}
-
-// lookMissing wraps a store error of a dismiss; an unknown game is the
-// error handler's 404 (store.ErrNotFound).
-func (h *Handler) lookMissing(err error) error { return fmt.Errorf("recap: %w", err) }
-
-// recapShow is GET /g/:id/recap?since=N and /watch/:token/recap?since=N:
-// the recap panel alone, for a page left open while the phone was
+// recapShow is GET /g/:id/recap and /watch/:token/recap. With since=N it
+// is the recap panel alone, for a page left open while the phone was
 // elsewhere and looked at again (static/app.js asks with the version the
-// screen showed when it was hidden). The actions since N are drawn as this
-// viewer may read them, as on the whole page; the device's mark moves to
-// the version now. Nothing to say is a 204.
+// screen showed when it was hidden): the actions since N drawn as this
+// viewer may read them, as on the whole page, and the device's mark moved
+// to the version now; nothing to say is a 204. With dismiss=V it is the
+// panel's "Got it" as htmx asks it: the mark moves up to V (never back,
+// so a stale or repeated dismiss changes nothing) and the empty answer
+// swaps the panel away. Both only read and move this device's own mark,
+// as opening the page does.
 func (h *Handler) recapShow(c echo.Context) error {
 	watch := c.Param("token") != ""
 	var (
@@ -148,11 +115,23 @@ func (h *Handler) recapShow(c echo.Context) error {
 	} else if s.Seats, err = h.store.Seats(c.Request().Context(), g.ID); err != nil {
 		return fmt.Errorf("seats of %s: %w", g.ID, err)
 	}
+	c.Response().Header().Set("Cache-Control", "private, no-store")
+	if raw := c.QueryParam("dismiss"); raw != "" {
+		v, err := strconv.Atoi(raw)
+		if err != nil || v < 0 {
+			return badRequest("The recap to dismiss names no version of the game.")
+		}
+		if c.Request().Method == http.MethodGet {
+			if err := h.store.Look(c.Request().Context(), g.ID, device(c), min(v, len(log))); err != nil {
+				return fmt.Errorf("dismiss the recap of %s: %w", g.ID, err)
+			}
+		}
+		return c.HTML(http.StatusOK, "")
+	}
 	since, err := strconv.Atoi(c.QueryParam("since"))
 	if err != nil || since < 0 {
 		return badRequest("Say since which version of the game (since=N).")
 	}
-	c.Response().Header().Set("Cache-Control", "private, no-store")
 	r, ok, err := h.session.Recap(k, g, viewer(c, s), log, min(since, len(log)))
 	if err != nil {
 		return err
@@ -165,6 +144,6 @@ func (h *Handler) recapShow(c echo.Context) error {
 	if !ok {
 		return c.NoContent(http.StatusNoContent)
 	}
-	r.Dismiss, r.CSRF = recapURL(g.ID, g.SpectatorToken, watch), csrfToken(c)
+	recapLinks(&r, g, watch)
 	return render(c, http.StatusOK, views.RecapPanel(r))
 }

@@ -84,9 +84,8 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	// this one, counted as a new game by the creation limit.
 	e.POST("/g/:id/fork", h.gameFork, append(game[:len(game):len(game)], middleware.CreationCheck(h.creations.Check))...)
 	// "Since you last looked" (game_recap.go): the panel alone, for a
-	// page looked at again, and dismissed.
+	// page looked at again, or dismissed.
 	e.GET("/g/:id/recap", h.recapShow, game...)
-	e.POST("/g/:id/recap", h.recapDismiss, game...)
 
 	// Seats on separate phones: each seat has its own join link, which
 	// shows the seat; its button takes it.
@@ -98,7 +97,6 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	e.GET("/watch/:token", h.watchShow, watch...)
 	e.GET("/watch/:token/events", h.watchEvents, stream(scopeWatch)...)
 	e.GET("/watch/:token/recap", h.recapShow, watch...)
-	e.POST("/watch/:token/recap", h.recapDismiss, watch...)
 
 	// Records and scoresheets, for every game kind: export, import,
 	// printable sheets (live, spectator, blank) and share QR codes.

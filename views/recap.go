@@ -11,11 +11,14 @@ type Recap struct {
 	// TakenBack counts the actions in force at the last look that were
 	// undone since.
 	TakenBack int
-	// Dismiss is the URL the dismiss button posts to; Version the game's
-	// version the recap runs to (posted with it).
-	Dismiss string
-	Version int
-	CSRF    string
+	// Page is the game's page: without JavaScript the dismiss is a link
+	// back to it (the device's mark moved when the recap was drawn, so it
+	// comes back without it). Dismiss is what htmx asks instead (a GET
+	// that moves the mark up to Version, the version the recap runs to,
+	// and answers nothing, which swaps the panel away). Neither is a form,
+	// so a spectator's page still offers no write.
+	Page, Dismiss string
+	Version       int
 }
 
 // RecapLine is one action in words, numbered as the log numbers it.

@@ -20,7 +20,7 @@ const recapMax = 30
 // A seated player's own actions and the scorekeeper's own are left out
 // (the device made them). ok is false when there is nothing to say, or
 // the game is over (the recap is for coming back to a running game).
-// Dismiss and CSRF are the caller's to fill.
+// Page and Dismiss are the caller's to fill.
 func (s *Session) Recap(k play.Kind, g store.Game, v Viewer, log []store.Entry, last int) (r views.Recap, ok bool, err error) {
 	if last >= len(log) || last < 0 {
 		return views.Recap{}, false, nil
