@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -372,3 +373,12 @@ func TestForkCountsAsANewGame(t *testing.T) {
 		t.Fatalf("a third game, a fork: %d, want 429\n%s", res.StatusCode, errorText(t, res))
 	}
 }
+
+var recapRE = regexp.MustCompile(`(?s)<section id="recap".*?</section>`)
+
+// withoutRecap is a page without its "since you last looked" panel. The
+// panel belongs to one device's visit (of two loads in a row the first
+// shows it, the second not), not to the game's state the caches keep, so
+// the tests that load a page twice to compare a warm server with a cold
+// one compare the rest.
+func withoutRecap(body string) string { return recapRE.ReplaceAllString(body, "") }

@@ -52,7 +52,7 @@ func (h *Handler) pageExtras(c echo.Context, k play.Kind, s *screen) {
 		s.Forks = append(s.Forks, views.ForkLine{Title: f.Title, URL: link(f.ID, f.SpectatorToken), At: f.At})
 	}
 	if m.Looked {
-		r, ok, err := h.session.Recap(k, g, viewer(c, *s), s.Log, m.Look)
+		r, ok, err := h.session.Recap(k, g, viewer(c, *s), dev, s.Log, m.Look)
 		if err != nil {
 			h.log.Warn("game page without its recap", "game", g.ID, "err", err)
 		} else if ok {
@@ -132,7 +132,7 @@ func (h *Handler) recapShow(c echo.Context) error {
 	if err != nil || since < 0 {
 		return badRequest("Say since which version of the game (since=N).")
 	}
-	r, ok, err := h.session.Recap(k, g, viewer(c, s), log, min(since, len(log)))
+	r, ok, err := h.session.Recap(k, g, viewer(c, s), device(c), log, min(since, len(log)))
 	if err != nil {
 		return err
 	}

@@ -180,10 +180,17 @@ func TestForkMoment(t *testing.T) {
 }
 
 func TestRecap(t *testing.T) {
-	// Versions: 1 Ann 2, 2 bot 1, 3 Cid 5, 4 undo, 5 Cid 3, 6 bot 1.
-	log := []store.Entry{entry(2, 0), entry(1, 1), entry(5, 2), {Kind: store.KindUndo, ClientID: "u"}, entry(3, 2), entry(1, 1)}
-	g := store.Game{ID: "g", Kind: "adder", Setup: json.RawMessage(`{}`)}
+	// Versions: 1 Ann 2, 2 bot 1, 3 Cid 5, 4 Cid's undo, 5 Cid 3, 6 bot 1.
+	cidUndo := store.Entry{Kind: store.KindUndo, Seat: 2, ClientID: "u"}
+	log := []store.Entry{entry(2, 0), entry(1, 1), entry(5, 2), cidUndo, entry(3, 2), entry(1, 1)}
+	g := store.Game{ID: "g", Kind: "adder", Owner: "host", Setup: json.RawMessage(`{}`)}
 	over := append(log[:len(log):len(log)], entry(9, 0), entry(9, 2))
+	rows := []store.Seat{
+		{Index: 0, Name: "Ann", Holder: "phone-a"},
+		{Index: 1, Name: "Bot", Holder: session.BotHolder + "easy"},
+		{Index: 2, Name: "Cid", Holder: "phone-c"},
+	}
+	ann := session.Viewer{Seat: 0, Seats: rows}
 	type line = struct {
 		N    int
 		Text string
@@ -192,26 +199,35 @@ func TestRecap(t *testing.T) {
 		name      string
 		hidden    bool
 		v         session.Viewer
+		device    string
 		log       []store.Entry
 		last      int
 		want      []line
 		takenBack int
 		none      bool
 	}{
-		{"nothing since", false, session.Viewer{Seat: 0}, log, 6, nil, 0, true},
-		{"Ann since her action", false, session.Viewer{Seat: 0}, log, 1,
+		{"nothing since", false, ann, "phone-a", log, 6, nil, 0, true},
+		{"Ann since her action", false, ann, "phone-a", log, 1,
 			[]line{{2, "seat 1 adds 1"}, {3, "seat 2 adds 3"}, {4, "seat 1 adds 1"}}, 0, false},
-		{"Ann's own actions left out", false, session.Viewer{Seat: 0}, log, 0,
+		{"Ann's own actions left out", false, ann, "phone-a", log, 0,
 			[]line{{2, "seat 1 adds 1"}, {3, "seat 2 adds 3"}, {4, "seat 1 adds 1"}}, 0, false},
-		{"an action taken back since", false, session.Viewer{Seat: 0}, log, 3,
+		{"an action Cid took back since", false, ann, "phone-a", log, 3,
 			[]line{{3, "seat 2 adds 3"}, {4, "seat 1 adds 1"}}, 1, false},
-		{"hidden: Ann reads no secret", true, session.Viewer{Seat: 0}, log, 4,
+		{"Cid's own undo is no news to Cid", false, session.Viewer{Seat: 2, Seats: rows}, "phone-c", log, 3,
+			[]line{{4, "seat 1 adds 1"}}, 0, false},
+		{"the scorekeeper who owns the game", false, session.Viewer{Seat: play.Scorekeeper, Seats: rows}, "host", log, 5,
+			[]line{{4, "seat 1 adds 1"}}, 0, false},
+		{"alone with a bot, the bot's moves are no news", false, session.Viewer{Seat: 0, Seats: rows[:2]}, "phone-a", log, 1,
+			[]line{{3, "seat 2 adds 3"}}, 0, false},
+		{"hidden: Ann reads no secret", true, ann, "phone-a", log, 4,
 			[]line{{3, "seat 2 adds a number"}, {4, "seat 1 adds a number"}}, 0, false},
-		{"hidden: Cid reads his own", true, session.Viewer{Seat: 2}, log, 1,
+		{"hidden: Cid reads no secret of the bot", true, session.Viewer{Seat: 2, Seats: rows}, "phone-c", log, 1,
 			[]line{{2, "seat 1 adds a number"}, {4, "seat 1 adds a number"}}, 0, false},
-		{"hidden: a spectator reads no secret", true, session.Viewer{Seat: play.Scorekeeper, Watch: true}, log, 0,
+		{"hidden: the scorekeeper reads every number", true, session.Viewer{Seat: play.Scorekeeper, Seats: rows}, "host", log, 1,
+			[]line{{2, "seat 1 adds 1"}, {3, "seat 2 adds 3"}, {4, "seat 1 adds 1"}}, 0, false},
+		{"hidden: a spectator reads no secret", true, session.Viewer{Seat: play.Scorekeeper, Watch: true, Seats: rows}, "phone-a", log, 0,
 			[]line{{1, "seat 0 adds a number"}, {2, "seat 1 adds a number"}, {3, "seat 2 adds a number"}, {4, "seat 1 adds a number"}}, 0, false},
-		{"a finished game has no recap", false, session.Viewer{Seat: 0}, over, 1, nil, 0, true},
+		{"a finished game has no recap", false, ann, "phone-a", over, 1, nil, 0, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			k := secretive{hidden: tc.hidden}
@@ -219,7 +235,7 @@ func TestRecap(t *testing.T) {
 			st.add(g, append([]store.Entry(nil), tc.log...))
 			gg, l, _ := st.Load(context.Background(), "g")
 			s := session.New(st, []play.Kind{k}, quiet())
-			r, ok, err := s.Recap(k, gg, tc.v, l, tc.last)
+			r, ok, err := s.Recap(k, gg, tc.v, tc.device, l, tc.last)
 			if err != nil {
 				t.Fatal(err)
 			}
