@@ -30,5 +30,7 @@ func (h *Handler) gameShow(c echo.Context) error {
 		from = formVersion(c, -1)
 	}
 	varyOnHTMX(c) // the whole page and the fragments share this URL
-	return h.screenOf(c, k, screen{Game: g, Log: log, Seats: seats, Seat: seat, From: from, Status: http.StatusOK})
+	s := screen{Game: g, Log: log, Seats: seats, Seat: seat, From: from, Status: http.StatusOK}
+	h.pageExtras(c, k, &s)
+	return h.screenOf(c, k, s)
 }

@@ -81,6 +81,12 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	e.POST("/g/:id/delete", h.gameDelete, game...)
 	// A damaged record (damaged.go): a new game from its good actions.
 	e.POST("/g/:id/keep", h.gameKeep, game...)
+	// Continue from here (game_fork.go): a new game from a moment of
+	// this one, counted as a new game by the creation limit.
+	e.POST("/g/:id/fork", h.gameFork, append(game[:len(game):len(game)], middleware.CreationCheck(h.creations.Check))...)
+	// "Since you last looked" (game_recap.go): the panel alone, for a
+	// page looked at again, or dismissed.
+	e.GET("/g/:id/recap", h.recapShow, game...)
 
 	// Seats on separate phones: each seat has its own join link, which
 	// shows the seat; its button takes it.
@@ -92,6 +98,7 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	e.GET("/watch/:token", h.watchShow, watch...)
 	e.GET("/watch/:token/events", h.watchEvents, stream(scopeWatch)...)
 	e.GET("/watch/:token/replay", h.watchReplay, watch...)
+	e.GET("/watch/:token/recap", h.recapShow, watch...)
 
 	// Records and scoresheets, for every game kind: export, import,
 	// printable sheets (live, spectator, blank) and share QR codes.

@@ -25,6 +25,10 @@ type screen struct {
 	Status int
 	Notice string // a line for the flash slot ("The game moved on ...")
 	Error  string // why the last tap was refused
+	// Recap and Forks are this device's own lines of a whole page
+	// (game_recap.go); a page with either is drawn per answer.
+	Recap *views.Recap
+	Forks []views.ForkLine
 }
 
 const scorekeeperSeat = play.Scorekeeper
@@ -124,6 +128,7 @@ func (h *Handler) gamePage(c echo.Context, s screen, version int) views.Page {
 		p.Title = "Watching " + s.Game.Title
 	}
 	p.Flash = s.Notice
+	p.Recap, p.Forks = s.Recap, s.Forks
 	if s.Error != "" {
 		p.Flash = "Not allowed: " + s.Error
 	}
@@ -141,7 +146,7 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 	if s.From < 0 {
 		t := h.table(c, s, s.Log)
 		p := h.gamePage(c, s, t.Version)
-		if p.Flash == "" {
+		if p.Flash == "" && p.Recap == nil && len(p.Forks) == 0 {
 			return h.wholePage(c, k, s.Status, p, t, step)
 		}
 		h.session.AttachState(k, &t)

@@ -27,5 +27,7 @@ func (h *Handler) watchShow(c echo.Context) error {
 		from = formVersion(c, -1)
 	}
 	varyOnHTMX(c)
-	return h.screenOf(c, k, screen{Game: g, Log: log, Seats: seats, Seat: scorekeeperSeat, Watch: true, From: from, Status: http.StatusOK})
+	s := screen{Game: g, Log: log, Seats: seats, Seat: scorekeeperSeat, Watch: true, From: from, Status: http.StatusOK}
+	h.pageExtras(c, k, &s)
+	return h.screenOf(c, k, s)
 }

@@ -84,6 +84,39 @@
     refreshIfBehind();
   });
 
+  // Since you last looked (docs/forks.md): a game page left open while the
+  // phone was elsewhere asks, when it is looked at again, for the actions
+  // that came in meanwhile (drawn by the server as this viewer may read
+  // them; a 204 when there were none) and shows them above the game.
+  var hiddenAt = null;
+  document.addEventListener("visibilitychange", function () {
+    var el = document.querySelector("[data-live]");
+    if (!el) return;
+    if (document.visibilityState === "hidden") {
+      if (hiddenAt === null) hiddenAt = el.getAttribute("data-version");
+      return;
+    }
+    var since = hiddenAt;
+    hiddenAt = null;
+    if (since === null || !navigator.onLine || !window.fetch) return;
+    var page = el.getAttribute("data-live").replace(/\/events$/, "");
+    fetch(page + "/recap?since=" + encodeURIComponent(since), { credentials: "same-origin" })
+      .then(function (res) { return res.status === 200 ? res.text() : ""; })
+      .then(function (html) {
+        var tpl = document.createElement("template");
+        tpl.innerHTML = html;
+        var panel = tpl.content.firstElementChild;
+        if (!panel || panel.id !== "recap") return;
+        var old = document.getElementById("recap");
+        var after = document.querySelector('[data-testid="forks"]') || document.getElementById("alert");
+        if (old) old.replaceWith(panel);
+        else if (after) after.parentNode.insertBefore(panel, after.nextSibling);
+        else return;
+        if (window.htmx) window.htmx.process(panel);
+      })
+      .catch(function () {});
+  });
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", watch);
   } else {

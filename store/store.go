@@ -178,6 +178,9 @@ type Store interface {
 
 	// Clubs: phones that share their games (club.go).
 	Clubs
+	// Forks: games continued from a moment of another, and what each
+	// device last looked at (fork.go).
+	Forks
 
 	Close() error
 }

@@ -33,6 +33,10 @@ type Page struct {
 	// Dictionary is the URL of the dictionary the server compresses game
 	// answers against, for the browser to fetch when idle ("" none).
 	Dictionary string
+	// Recap and Forks are a game page's "since you last looked" and the
+	// lines naming the games it was continued from or as (recap.templ).
+	Recap *Recap
+	Forks []ForkLine
 }
 
 // csrfHeaders is the hx-headers value that makes every htmx request carry

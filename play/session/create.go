@@ -171,46 +171,75 @@ func Keep(ctx context.Context, st Keeper, g store.Game, seats []store.Seat, de *
 		return "", 0, false, &NothingToKeep{de.Words() + ". No action can be kept from it; export the record to keep it."}
 	}
 	id = KeptID(g.ID, g.Version)
-	if got, err := st.Game(ctx, id); err == nil && got.Kind == g.Kind {
-		return id, 0, false, nil
-	}
-	ng, log, err := keptGame(de.Kind, g, seats, store.InForce(de.Log)[:de.At-1])
+	ng, log, err := prefixGame(de.Kind, g, seats, store.InForce(de.Log)[:de.At-1], play.Scorekeeper, "kept")
 	if err != nil {
 		return "", 0, false, &NothingToKeep{"The actions before the damaged one could not be kept: " + err.Error()}
 	}
 	m.Owner = g.Owner // the new game is the old one's: its scorekeeper keeps it
-	row, rows, err := m.Rows(de.Kind, id, ng)
-	if err != nil {
-		return "", 0, false, err
-	}
-	// Each seat is held by the device that held it (bots stay bots).
-	for i := range rows {
-		for _, s := range seats {
-			if s.Index == rows[i].Index {
-				rows[i].Holder = s.Holder
+	made, err = createOnce(ctx, st, id, g.Kind, func() error {
+		row, rows, err := m.Rows(de.Kind, id, ng)
+		if err != nil {
+			return err
+		}
+		// Each seat is held by the device that held it (bots stay bots).
+		for i := range rows {
+			for _, s := range seats {
+				if s.Index == rows[i].Index {
+					rows[i].Holder = s.Holder
+				}
 			}
 		}
-	}
-	if err := st.CreateGameWithLog(ctx, row, rows, log); err != nil {
-		if got, gerr := st.Game(ctx, id); gerr == nil && got.Kind == g.Kind {
-			return id, 0, false, nil // a second tap made it first
+		return st.CreateGameWithLog(ctx, row, rows, log)
+	})
+	if err != nil {
+		var bs *BadSetup
+		if !errors.As(err, &bs) {
+			err = fmt.Errorf("keep the good actions of %s: %w", g.ID, err)
 		}
-		return "", 0, false, fmt.Errorf("keep the good actions of %s: %w", g.ID, err)
+		return "", 0, false, err
+	}
+	if !made {
+		return id, 0, false, nil
 	}
 	return id, len(log), true, nil
 }
 
-// keptGame is the new game and its log from the actions kept: refused
-// unless that record replays.
-func keptGame(k play.Kind, g store.Game, seats []store.Seat, kept []store.Entry) (play.NewGame, []store.Entry, error) {
+// createOnce stores a game whose id was drawn from what made it, so that
+// a double tap (or two players at once) draws the same id: a game of that
+// kind already there under id is answered as made before (made false),
+// both before create is tried and after it failed.
+func createOnce(ctx context.Context, st interface {
+	Game(ctx context.Context, id string) (store.Game, error)
+}, id, kind string, create func() error) (made bool, err error) {
+	if got, err := st.Game(ctx, id); err == nil && got.Kind == kind {
+		return false, nil
+	}
+	if err := create(); err != nil {
+		if bs := (*BadSetup)(nil); errors.As(err, &bs) {
+			return false, err
+		}
+		if got, gerr := st.Game(ctx, id); gerr == nil && got.Kind == kind {
+			return false, nil // a second tap made it first
+		}
+		return false, err
+	}
+	return true, nil
+}
+
+// prefixGame is a new game from g's setup, seed and seat rows (bots stay
+// bots) and the actions kept, refused unless that record replays: the
+// NewGame its rows are made from (mine is the maker's seat, or
+// play.Scorekeeper) and its log, each entry with its seat and time and the
+// client id tag:i.
+func prefixGame(k play.Kind, g store.Game, seats []store.Seat, kept []store.Entry, mine int, tag string) (play.NewGame, []store.Entry, error) {
 	t := RecordTable(g, kept)
 	if _, err := k.Replay(t.Record()); err != nil {
 		return play.NewGame{}, nil, err
 	}
-	ng := play.NewGame{Setup: g.Setup, Seed: g.Seed, Seats: PlaySeats(seats, false), Mine: play.Scorekeeper}
+	ng := play.NewGame{Setup: g.Setup, Seed: g.Seed, Seats: PlaySeats(seats, false), Mine: mine}
 	entries := make([]store.Entry, len(kept))
 	for i, e := range kept {
-		entries[i] = store.Entry{Kind: store.KindAction, Action: e.Action, Seat: e.Seat, ClientID: "kept:" + strconv.Itoa(i), At: e.At}
+		entries[i] = store.Entry{Kind: store.KindAction, Action: e.Action, Seat: e.Seat, ClientID: tag + ":" + strconv.Itoa(i), At: e.At}
 	}
 	return ng, entries, nil
 }

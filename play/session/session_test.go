@@ -138,6 +138,9 @@ type fakeStore struct {
 	games   map[string]store.Game
 	logs    map[string][]store.Entry
 	appends int // batches stored
+	// forks and seats are the forks made (fork_test.go).
+	forks map[string]store.Fork
+	seats map[string][]store.Seat
 }
 
 func newFakeStore() *fakeStore {

@@ -169,7 +169,7 @@ const (
 // CreateGame stores g and its seats. A zero Created is set to now; Updated
 // starts equal to Created; Version is ignored because a new log is empty.
 func (s *Store) CreateGame(ctx context.Context, g store.Game, seats []store.Seat) error {
-	if err := s.createGame(ctx, g, seats, nil); err != nil {
+	if err := s.createGame(ctx, g, seats, nil, nil); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	return nil
@@ -178,13 +178,13 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, seats []store.Seat
 // CreateGameWithLog stores g, its seats and its whole log in one
 // transaction: the game is there with every entry, or not at all.
 func (s *Store) CreateGameWithLog(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry) error {
-	if err := s.createGame(ctx, g, seats, log); err != nil {
+	if err := s.createGame(ctx, g, seats, log, nil); err != nil {
 		return fmt.Errorf("create game %s with %d entries: %w", g.ID, len(log), err)
 	}
 	return nil
 }
 
-func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry) error {
+func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry, fork *store.Fork) error {
 	now := time.Now()
 	if g.Created.IsZero() {
 		g.Created = now
@@ -210,6 +210,9 @@ func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat
 				g.ID, seat.Index, seat.Name, seat.Token, seat.Holder)
 		}
 		queueEntries(b, g.ID, 0, log)
+		if fork != nil {
+			b.Queue(`INSERT INTO forks (game_id, from_id, at) VALUES ($1, $2, $3)`, g.ID, fork.From, fork.At)
+		}
 		return tx.SendBatch(ctx, b).Close()
 	})
 }

@@ -103,4 +103,23 @@ CREATE TABLE club_names (
 	PRIMARY KEY (club_id, name)
 );
 `,
+	// Forks and looks (store/fork.go): a game continued from a moment of
+	// another, and the version of a game each device last looked at. A
+	// fork's row goes with the fork; its from_id is no reference, so the
+	// fork still says where it came from once the original is deleted.
+	`
+CREATE TABLE forks (
+	game_id text PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+	from_id text NOT NULL,
+	at      integer NOT NULL
+);
+CREATE INDEX forks_from ON forks (from_id);
+
+CREATE TABLE looks (
+	game_id text NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+	device  text NOT NULL,
+	version integer NOT NULL,
+	PRIMARY KEY (game_id, device)
+);
+`,
 }

@@ -80,6 +80,20 @@ func (s *Store) CreateGameWithLog(ctx context.Context, g store.Game, seats []sto
 	return nil
 }
 
+// CreateFork (a game continued from a moment of another) counts like
+// CreateGame too.
+func (s *Store) CreateFork(ctx context.Context, g store.Game, seats []store.Seat, entries []store.Entry, f store.Fork) error {
+	at, err := s.take(g.Owner)
+	if err != nil {
+		return err
+	}
+	if err := s.Store.CreateFork(ctx, g, seats, entries, f); err != nil {
+		s.giveBack(g.Owner, at)
+		return err
+	}
+	return nil
+}
+
 // Check refuses early (before a form is read and a confirmation shown) a
 // device that could not create a game now.
 func (s *Store) Check(owner string) error {

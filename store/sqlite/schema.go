@@ -97,4 +97,23 @@ CREATE TABLE club_names (
 	PRIMARY KEY (club_id, name)
 ) STRICT;
 `,
+	// Forks and looks (store/fork.go): a game continued from a moment of
+	// another, and the version of a game each device last looked at. A
+	// fork's row goes with the fork; its from_id is no reference, so the
+	// fork still says where it came from once the original is deleted.
+	`
+CREATE TABLE forks (
+	game_id TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+	from_id TEXT NOT NULL,
+	at      INTEGER NOT NULL
+) STRICT;
+CREATE INDEX forks_from ON forks (from_id);
+
+CREATE TABLE looks (
+	game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+	device  TEXT NOT NULL,
+	version INTEGER NOT NULL,
+	PRIMARY KEY (game_id, device)
+) STRICT, WITHOUT ROWID;
+`,
 }

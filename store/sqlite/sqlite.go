@@ -244,6 +244,7 @@ const (
 // connection the first time that connection runs it and keeps it there.
 type readStmts struct {
 	game, bySpectator, version, log, seats *sql.Stmt
+	marks                                  *sql.Stmt // fork.go
 }
 
 // writeStmts are prepared on the one write connection.
@@ -268,6 +269,7 @@ func (s *Store) prepare(ctx context.Context) error {
 	p(s.r, &s.rq.version, `SELECT version FROM games WHERE id = ?`)
 	p(s.r, &s.rq.log, `SELECT `+entryCols+` FROM entries WHERE game_id = ? ORDER BY seq`)
 	p(s.r, &s.rq.seats, `SELECT game_id, idx, name, token, holder FROM seats WHERE game_id = ? ORDER BY idx`)
+	p(s.r, &s.rq.marks, marksQuery)
 
 	p(s.w, &s.wq.check, checkQuery)
 	p(s.w, &s.wq.clientSeq, `SELECT seq FROM entries WHERE game_id = ? AND client_id = ?`)
@@ -283,7 +285,7 @@ func (s *Store) prepare(ctx context.Context) error {
 
 func (s *Store) closeStmts() {
 	for _, st := range []*sql.Stmt{
-		s.rq.game, s.rq.bySpectator, s.rq.version, s.rq.log, s.rq.seats,
+		s.rq.game, s.rq.bySpectator, s.rq.version, s.rq.log, s.rq.seats, s.rq.marks,
 		s.wq.check, s.wq.clientSeq, s.wq.insert, s.wq.bump,
 		s.wq.savepoint, s.wq.release, s.wq.rollbackTo, s.wq.insertGame, s.wq.insertSeat,
 	} {
@@ -296,7 +298,7 @@ func (s *Store) closeStmts() {
 // CreateGame stores g and its seats. A zero Created is set to now; Updated
 // starts equal to Created; Version is ignored because a new log is empty.
 func (s *Store) CreateGame(ctx context.Context, g store.Game, seats []store.Seat) error {
-	if err := s.createGame(ctx, g, seats, nil); err != nil {
+	if err := s.createGame(ctx, g, seats, nil, nil); err != nil {
 		return fmt.Errorf("create game %s: %w", g.ID, err)
 	}
 	return nil
@@ -306,13 +308,13 @@ func (s *Store) CreateGame(ctx context.Context, g store.Game, seats []store.Seat
 // transaction: after a crash the game is there with every entry, or not at
 // all.
 func (s *Store) CreateGameWithLog(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry) error {
-	if err := s.createGame(ctx, g, seats, log); err != nil {
+	if err := s.createGame(ctx, g, seats, log, nil); err != nil {
 		return fmt.Errorf("create game %s with %d entries: %w", g.ID, len(log), err)
 	}
 	return nil
 }
 
-func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry) error {
+func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat, log []store.Entry, fork *store.Fork) error {
 	now := time.Now()
 	if g.Created.IsZero() {
 		g.Created = now
@@ -346,6 +348,11 @@ func (s *Store) createGame(ctx context.Context, g store.Game, seats []store.Seat
 	for i, e := range log {
 		if _, err := insert.ExecContext(ctx, g.ID, i+1, e.Kind, rawText(e.Action), e.Seat, nullString(e.ClientID), e.At.UnixMilli()); err != nil {
 			return fmt.Errorf("entry %d: %w", i+1, err)
+		}
+	}
+	if fork != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO forks (game_id, from_id, at) VALUES (?, ?, ?)`, g.ID, fork.From, fork.At); err != nil {
+			return fmt.Errorf("fork row: %w", err)
 		}
 	}
 	// Nothing of an id that did not exist is kept, but a read of it may be

@@ -69,6 +69,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SessionKeys", testSessionKeys},
 		{"Clubs", testClubs},
 		{"ClubJoinRace", testClubJoinRace},
+		{"Forks", testForks},
+		{"Looks", testLooks},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
