@@ -56,6 +56,9 @@ func (h *Handler) sandboxPlay(c echo.Context) error {
 		return badRequest("The position could not be read: " + err.Error())
 	}
 	fields.Del("_csrf")
+	if len(fields) == 0 {
+		return badRequest("There is no position to play on: set one up in the sandbox and check it first.")
+	}
 	seed, err := randomSeed()
 	if err != nil {
 		return err
