@@ -103,7 +103,7 @@ func TestSandboxDispute(t *testing.T) {
 		t.Errorf("the made arrow says %q; the list:\n%s", volley, legal.Text())
 	}
 	refused := doc.Find(`[data-testid="sandbox-refused"] > li`)
-	if refused.Length() == 0 || !strings.Contains(refused.Text(), "Ruling: Exit tolls") {
+	if refused.Length() == 0 || !strings.Contains(refused.Text(), "Ruling, Exit tolls:") {
 		t.Errorf("refusals without the toll's ruling:\n%s", refused.Text())
 	}
 

@@ -295,6 +295,7 @@ func (Kind) SandboxPage(p views.Page, q url.Values) (templ.Component, bool) {
 	sb.Values, sb.Checked = q, true
 	sb.Query = q.Encode()
 	setup, pos, problems := readSandbox(q)
+	sb.Names = [2]string{setup.Spy, setup.Mage}
 	if len(problems) == 0 {
 		problems = sa.CheckPosition(setup, pos)
 	}
@@ -325,7 +326,7 @@ func next(st sa.State) views.SandboxNext {
 		rulings[r.ID] = r
 	}
 	for _, r := range e.Refused {
-		ref := views.SandboxRefused{Tried: tried(r.Action), Reason: r.Reason}
+		ref := views.SandboxRefused{Tried: tried(r.Action), Reason: strings.TrimSuffix(r.Reason, ".")}
 		if rl, ok := rulings[r.Ruling]; ok {
 			ref.RulingTitle, ref.RulingText = rl.Title, rl.Text
 		}

@@ -139,7 +139,7 @@ func TestSandboxPage(t *testing.T) {
 		{"the dispute as told: a miss counter with the clock at 3", with(disputed(), func(v url.Values) { v.Set("shotClock", "3"); v.Del("window") }), false,
 			[]string{"No game could reach this position", "1 miss counter with the shot clock at 3: miss counters are only added once the clock is out"}, []string{"Play on from here"}},
 		{"the dispute made possible", disputed(), true,
-			[]string{"What may happen next", "health 2 → 0", "Play on from here", "Refused by the rules", "Ruling: "}, []string{"No game could reach"}},
+			[]string{"What may happen next", "health 2 → 0", "Play on from here", "Refused by the rules", "Ruling, "}, []string{"No game could reach"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assets, err := static.Load()

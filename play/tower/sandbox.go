@@ -197,6 +197,7 @@ func (Kind) SandboxPage(p views.Page, q url.Values) (templ.Component, bool) {
 	}
 	sb.Values, sb.Checked, sb.Query = q, true, q.Encode()
 	setup, pos, problems := readSandbox(q)
+	sb.Names = [2]string{setup.General, setup.Mage}
 	if len(problems) == 0 {
 		problems = tw.CheckPosition(setup, pos)
 	}
@@ -235,7 +236,7 @@ func next(st tw.State) views.SandboxNext {
 		rulings[r.ID] = r
 	}
 	for _, r := range e.Refused {
-		ref := views.SandboxRefused{Tried: tried(r.Action), Reason: r.Reason}
+		ref := views.SandboxRefused{Tried: tried(r.Action), Reason: strings.TrimSuffix(r.Reason, ".")}
 		if rl, ok := rulings[r.Ruling]; ok {
 			ref.RulingTitle, ref.RulingText = rl.Title, rl.Text
 		}

@@ -1,0 +1,76 @@
+package handlers_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// A referee settles the issue's dispute on a phone: "the spy is at E3 with
+// health 2 and one armour, shot clock 3, one miss counter, the mage holds 2
+// arrows and a giant stands at W4: the spy misses". The sandbox says no
+// game gets there (miss counters only come once the clock is out); with the
+// clock at 0 it lists the mage's answers, and the table plays on.
+func TestBrowserSandboxDispute(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	p.open(a.URL + "/sandbox/spells-arrows")
+	p.do(
+		fill(chromedp.CSS("#sb-turn"), "2"),
+		fill(chromedp.CSS("#sb-half"), "spy"),
+		fill(chromedp.CSS("#sb-at"), "E3"),
+		fill(chromedp.CSS("#sb-health"), "2"),
+		fill(chromedp.CSS("#sb-armour"), "1"),
+		fill(chromedp.CSS("#sb-shotClock"), "3"),
+		fill(chromedp.CSS("#sb-misses"), "1"),
+		fill(chromedp.CSS("#sb-arrows"), "2"),
+		fill(chromedp.CSS("#sb-elfE3"), "1"),
+		fill(chromedp.CSS("#sb-giant0"), "E4-W4"),
+		fill(chromedp.CSS("#sb-giantc0"), "2"),
+	)
+	p.tapCSS(`input[name="window"]`)
+	p.tap("sandbox-check")
+	p.do(shown(sel("sandbox-problems")))
+	if got := p.text("sandbox-problems"); !strings.Contains(got, "1 miss counter with the shot clock at 3: miss counters are only added once the clock is out") {
+		t.Fatalf("the reasons: %q", got)
+	}
+	if eval[bool](p, has("play-on")) {
+		t.Fatal("an impossible position offers to play on")
+	}
+
+	// The form keeps what was typed: only the clock changes.
+	if got := eval[string](p, `document.querySelector('#sb-at').value + " " + document.querySelector('#sb-giant0').value + " " + document.querySelector('input[name="window"]').checked`); got != "E3 E4-W4 true" {
+		t.Fatalf("the form came back as %q", got)
+	}
+	p.do(fill(chromedp.CSS("#sb-shotClock"), "0"))
+	p.tap("sandbox-check")
+	p.do(shown(sel("sandbox-legal")))
+	legal := p.text("sandbox-legal")
+	for _, want := range []string{"Elf arrow from E3 hits for 2 (armour 1): health 2 → 0", "game over: the mage wins", "Mage passes"} {
+		if !strings.Contains(legal, want) {
+			t.Errorf("the list lacks %q:\n%s", want, legal)
+		}
+	}
+	if got := p.text("sandbox-refused"); !strings.Contains(got, "toll not paid") {
+		t.Errorf("the refusals lack the toll: %q", got)
+	}
+	p.screenshot("sandbox-dispute")
+	// Nothing is wider than the phone.
+	if w := eval[int](p, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the page is %d px wide on a 390 px phone", w)
+	}
+
+	p.tap("play-on")
+	p.do(shown(sel("board")))
+	p.waitVersion(0)
+	if !strings.HasPrefix(eval[string](p, `location.pathname`), "/g/") {
+		t.Fatalf("play on landed on %s", p.where())
+	}
+	// The game goes on from the position: the spy at E3, the mage to answer.
+	if got := eval[string](p, `document.querySelector('#court-title').textContent`); !strings.Contains(got, "E3") {
+		t.Errorf("the new game's court: %q", got)
+	}
+	p.screenshot("sandbox-played-on")
+}
