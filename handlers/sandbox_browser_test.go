@@ -45,8 +45,14 @@ func TestBrowserSandboxDispute(t *testing.T) {
 		t.Fatalf("the form came back as %q", got)
 	}
 	p.do(fill(chromedp.CSS("#sb-shotClock"), "0"))
+	// static/sandbox.js draws the check in place: the page is not reloaded,
+	// and the address bar holds the position's link.
+	eval[bool](p, `window.__samePage = true`)
 	p.tap("sandbox-check")
 	p.do(shown(sel("sandbox-legal")))
+	if !eval[bool](p, `window.__samePage === true && location.search.indexOf("shotClock=0") >= 0`) {
+		t.Errorf("the check was not drawn in place with the position's link: %s", p.where())
+	}
 	legal := p.text("sandbox-legal")
 	for _, want := range []string{"Elf arrow from E3 hits for 2 (armour 1): health 2 → 0", "game over: the mage wins", "Mage passes"} {
 		if !strings.Contains(legal, want) {
@@ -61,6 +67,28 @@ func TestBrowserSandboxDispute(t *testing.T) {
 	if w := eval[int](p, `document.documentElement.scrollWidth`); w > 390 {
 		t.Errorf("the page is %d px wide on a 390 px phone", w)
 	}
+
+	// Without network the phone's module checks the position, when this
+	// build's module has the sandbox (the lead rebuilds static/wasm after a
+	// merge); an older module says so, and playing on waits for the network.
+	p.waitFor(`document.querySelector('[data-testid="offline-ready"]').getAttribute('data-state') === 'ready'`)
+	goOffline(p, a)
+	p.do(fill(chromedp.CSS("#sb-health"), "3"))
+	p.tap("sandbox-check")
+	p.waitFor(`!!document.querySelector('[data-testid="sandbox-note"]') || (document.querySelector('[data-testid="sandbox-legal"]') || {}).innerText.indexOf("health 3 → 1") >= 0`)
+	moduleHasSandbox := eval[bool](p, `typeof (window.grimoire || {}).sandbox === "function"`)
+	note := eval[string](p, `(document.querySelector('[data-testid="sandbox-note"]') || {}).innerText || ""`)
+	switch {
+	case moduleHasSandbox && note != "":
+		t.Errorf("the module has the sandbox but the page says %q", note)
+	case !moduleHasSandbox && !strings.Contains(note, "cannot check positions yet"):
+		t.Errorf("an older module: the page says %q", note)
+	}
+	p.tap("play-on")
+	if got := p.text("sandbox-note"); !strings.Contains(got, "Playing on starts a game on the server, which needs the network") {
+		t.Errorf("play on offline says %q", got)
+	}
+	goOnline(p, a, 0)
 
 	p.tap("play-on")
 	p.do(shown(sel("board")))

@@ -19,6 +19,10 @@ type Sandboxer interface {
 	// ok is false when q holds a position that cannot be read or that no
 	// game could reach (the server answers 422).
 	SandboxPage(p views.Page, q url.Values) (page templ.Component, ok bool)
+	// SandboxBody is the same sandbox without the page around it, its
+	// play-on form carrying csrf: what the phone's module draws for a
+	// position checked without network (cmd/grimoire-wasm).
+	SandboxBody(csrf string, q url.Values) (body templ.Component, ok bool)
 	// StartSandbox is a game whose record starts from the position in
 	// fields, with seed drawn by the server. An unreadable or impossible
 	// position is an error in sentences.

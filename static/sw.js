@@ -91,5 +91,6 @@ self.addEventListener("message", (event) => {
 // IndexedDB, which is newer whenever taps were made since.
 function keeps(path) {
   return path === "/" || path === "/new" || path.startsWith("/new/") || path === "/rules" || path.startsWith("/rules/") ||
-    path === "/settings" || path === "/offline" || path === "/offline/game" || /^\/g\/[^/]+$/.test(path);
+    path === "/settings" || path === "/offline" || path === "/offline/game" || /^\/g\/[^/]+$/.test(path) ||
+    path === "/sandbox" || path.startsWith("/sandbox/");
 }

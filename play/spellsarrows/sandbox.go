@@ -286,11 +286,24 @@ func opening() (sa.Setup, sa.Position) {
 // problems or what may happen next.
 func (Kind) SandboxPage(p views.Page, q url.Values) (templ.Component, bool) {
 	p.Title = "Referee's sandbox: Spells & Arrows"
+	sb, ok := sandbox(q)
+	return saview.SandboxPage(p, sb), ok
+}
+
+// SandboxBody is the sandbox without its page, for the phone's module.
+func (Kind) SandboxBody(csrf string, q url.Values) (templ.Component, bool) {
+	sb, ok := sandbox(q)
+	return saview.SandboxBody(csrf, sb), ok
+}
+
+// sandbox reads q into the sandbox's view: ok is false for a position
+// that cannot be read or that no game reaches.
+func sandbox(q url.Values) (saview.Sandbox, bool) {
 	sb := saview.Sandbox{Map: sa.DefaultMap(), Deck: sa.DefaultDeck(), Rulings: sa.Rulings()}
 	if len(q) == 0 {
 		setup, pos := opening()
 		sb.Values = sandboxValues(setup, pos)
-		return saview.SandboxPage(p, sb), true
+		return sb, true
 	}
 	sb.Values, sb.Checked = q, true
 	sb.Query = q.Encode()
@@ -301,17 +314,17 @@ func (Kind) SandboxPage(p views.Page, q url.Values) (templ.Component, bool) {
 	}
 	if len(problems) > 0 {
 		sb.Problems = problems
-		return saview.SandboxPage(p, sb), false
+		return sb, false
 	}
 	setup.Position = &pos
 	st, err := sa.New(setup, 1)
 	if err != nil {
 		sb.Problems = []string{err.Error()}
-		return saview.SandboxPage(p, sb), false
+		return sb, false
 	}
 	sb.Snap = st.Snapshot()
 	sb.Next = next(st)
-	return saview.SandboxPage(p, sb), true
+	return sb, true
 }
 
 // next is Explain in the words of the page.

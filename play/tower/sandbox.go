@@ -189,11 +189,24 @@ func opening() (tw.Setup, tw.Position) {
 // SandboxPage is the Mage's Tower sandbox.
 func (Kind) SandboxPage(p views.Page, q url.Values) (templ.Component, bool) {
 	p.Title = "Referee's sandbox: Mage's Tower"
+	sb, ok := sandbox(q)
+	return twview.SandboxPage(p, sb), ok
+}
+
+// SandboxBody is the sandbox without its page, for the phone's module.
+func (Kind) SandboxBody(csrf string, q url.Values) (templ.Component, bool) {
+	sb, ok := sandbox(q)
+	return twview.SandboxBody(csrf, sb), ok
+}
+
+// sandbox reads q into the sandbox's view: ok is false for a position
+// that cannot be read or that no game reaches.
+func sandbox(q url.Values) (twview.Sandbox, bool) {
 	sb := twview.Sandbox{Card: tw.DefaultCard().Rows}
 	if len(q) == 0 {
 		setup, pos := opening()
 		sb.Values = sandboxValues(setup, pos)
-		return twview.SandboxPage(p, sb), true
+		return sb, true
 	}
 	sb.Values, sb.Checked, sb.Query = q, true, q.Encode()
 	setup, pos, problems := readSandbox(q)
@@ -203,17 +216,17 @@ func (Kind) SandboxPage(p views.Page, q url.Values) (templ.Component, bool) {
 	}
 	if len(problems) > 0 {
 		sb.Problems = problems
-		return twview.SandboxPage(p, sb), false
+		return sb, false
 	}
 	setup.Position = &pos
 	st, err := tw.New(setup, 1)
 	if err != nil {
 		sb.Problems = []string{err.Error()}
-		return twview.SandboxPage(p, sb), false
+		return sb, false
 	}
 	sb.Board = twview.Board{Snap: st.Snapshot(), Card: sb.Card, Viewer: tw.General}
 	sb.Next = next(st)
-	return twview.SandboxPage(p, sb), true
+	return sb, true
 }
 
 // next is Explain in the words of the page.
