@@ -6,9 +6,11 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/grimoire-games/grimoire/handlers"
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	tw "github.com/grimoire-games/grimoire/rules/tower"
@@ -174,6 +176,21 @@ func TestSandboxTowerPlayOn(t *testing.T) {
 	p := tw.PositionOf(st)
 	if p.Turn != 2 || p.Phase != tw.PhaseCast || strings.Join(p.Zones[0], " ") != "L1 S3" || p.Faces[0] != tw.Tails {
 		t.Errorf("replayed %+v", p)
+	}
+}
+
+// Playing on is a new game like any other: it counts toward the games a
+// device may start in an hour.
+func TestSandboxPlayOnIsLimited(t *testing.T) {
+	clk := &clock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	a := newLimitedApp(t, handlers.Limits{GamesPerHour: 1}, clk.now, nil)
+	c := a.phone()
+	v := formFields(t, c.get("/sandbox/mages-tower", nil), `[data-testid="sandbox-form"]`)
+	if res := c.post("/sandbox/mages-tower", v, nil); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("the first game: status %d\n%s", res.StatusCode, res.Body)
+	}
+	if res := c.post("/sandbox/mages-tower", v, nil); res.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("the second game within the hour: status %d, want 429", res.StatusCode)
 	}
 }
 
