@@ -102,3 +102,39 @@ func TestBrowserSandboxDispute(t *testing.T) {
 	}
 	p.screenshot("sandbox-played-on")
 }
+
+// The sandbox pages pass axe's WCAG 2.1 A and AA rules: the empty forms,
+// an impossible position with its reasons and a possible one with its lists.
+func TestBrowserSandboxAxe(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	src := axeSource(t)
+	tower := "turn=2&phase=cast&whereL1=1&orderL1=1&whereS3=1&orderS3=2&faceL1=tails&movedL1=on&movedS3=on&skipUsed=on" +
+		"&whereL2=camp&whereL3=camp&whereM1=camp&whereM2=camp&whereM3=camp&whereS1=camp&whereS2=camp" +
+		"&faceL2=heads&faceL3=heads&faceM1=tails&faceM2=heads&faceM3=heads&faceS1=heads&faceS2=heads&faceS3=heads&thumbLeft=0&thumbRight=0"
+	dispute := "spy=Ana&mage=Ben&victory=12&turns=5&turn=2&half=spy&at=E3&health=2&armour=1&points=0&shotClock=0&misses=1" +
+		"&arrows=2&leaps=0&spellClock=5&fails=0&card1=court&card2=court&card3=court&card4=court&card5=court&card6=bench&card7=bench&card8=bench" +
+		"&card10=bonus&card11=bonus&card12=bonus&card13=bonus&card14=bonus&card15=bonus&card16=bonus&card17=bonus&card18=bonus" +
+		"&elfE3=1&giantSpan=E4-W4&giantCones=2&window=on"
+	for _, tc := range []struct{ path, shows string }{
+		{"/sandbox", "sandbox-index"},
+		{"/sandbox/spells-arrows", "sandbox-form"},
+		{"/sandbox/spells-arrows?" + dispute, "sandbox-legal"},
+		{"/sandbox/mages-tower", "sandbox-form"},
+		{"/sandbox/mages-tower?" + tower, "sandbox-legal"},
+		{"/sandbox/mages-tower?" + strings.Replace(tower, "turn=2", "turn=1", 1), "sandbox-problems"},
+	} {
+		path := tc.path
+		t.Run(path, func(t *testing.T) {
+			p.t = t
+			p.open(a.URL + path)
+			if !eval[bool](p, has(tc.shows)) {
+				t.Fatalf("the page does not show %s", tc.shows)
+			}
+			for _, v := range p.axeRun(src) {
+				t.Errorf("%s: %s", v.ID, strings.Join(v.Nodes, "; "))
+			}
+		})
+	}
+}
