@@ -125,7 +125,7 @@ func SandboxIndex(p Page, games []SandboxGame) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</ul><p class=\"small\">The Arcane Scribes has no sandbox: its tiles in hand and the tile stack are hidden, so no position can be written from what the table sees. See the sandbox page of the docs.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</ul><p class=\"small\">The Arcane Scribes has no sandbox: its reserved cards, draw pile and tile stack are hidden, so a moment written from what the table sees could not be played on without inventing them. Every game of it is played in the app, and its record reaches any moment.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
