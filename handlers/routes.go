@@ -45,6 +45,13 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	e.POST("/new/:game", h.newGameCreate, timeLimit, middleware.CreationCheck(h.creations.Check))
 	e.GET("/new/:game/advice", h.advice, app...) // the form's advisor (Spells & Arrows)
 
+	// The referee's sandbox (sandbox.go): a position set up by hand,
+	// checked by a GET (the query is the position), played on by a POST
+	// counted like any new game.
+	e.GET("/sandbox", h.sandboxIndex, app...)
+	e.GET("/sandbox/:game", h.sandboxPage, app...)
+	e.POST("/sandbox/:game", h.sandboxPlay, timeLimit, middleware.CreationCheck(h.creations.Check))
+
 	// Players: the names this device has used, a player's record across
 	// its games, and that record as CSV.
 	e.GET("/players", h.players, app...)

@@ -18,7 +18,7 @@ import (
 
 //go:generate go run ../cmd/grimoire-wasm/gen.go
 
-//go:embed app.css app.js screen.js court.js replay.css replay.js silence.wav icon.svg icon-192.png icon-512.png icon-maskable-512.png apple-touch-icon.png manifest.webmanifest sw.js vendor
+//go:embed app.css app.js screen.js court.js replay.css replay.js sandbox.js silence.wav icon.svg icon-192.png icon-512.png icon-maskable-512.png apple-touch-icon.png manifest.webmanifest sw.js vendor
 //go:embed screenshots
 //go:embed offline.js league.js wasm/grimoire.wasm.gz wasm/grimoire.wasm.br
 var files embed.FS

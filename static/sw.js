@@ -92,5 +92,6 @@ self.addEventListener("message", (event) => {
 function keeps(path) {
   return path === "/" || path === "/new" || path.startsWith("/new/") || path === "/rules" || path.startsWith("/rules/") ||
     path === "/settings" || path === "/offline" || path === "/offline/game" || /^\/g\/[^/]+$/.test(path) ||
-    /^\/league\/[^/]+$/.test(path); // a league table, redrawn offline by static/league.js
+    /^\/league\/[^/]+$/.test(path) || // a league table, redrawn offline by static/league.js
+    path === "/sandbox" || path.startsWith("/sandbox/");
 }

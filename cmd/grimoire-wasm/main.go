@@ -55,6 +55,7 @@ func main() {
 	api.Set("newGame", js.FuncOf(func(_ js.Value, args []js.Value) any { return newGame(kinds, args) }))
 	api.Set("advise", js.FuncOf(func(_ js.Value, args []js.Value) any { return advise(kinds, args) }))
 	api.Set("league", js.FuncOf(func(_ js.Value, args []js.Value) any { return league(kinds, args) })) // league.go
+	api.Set("sandbox", js.FuncOf(func(_ js.Value, args []js.Value) any { return sandbox(kinds, args) }))
 	ids := make([]any, 0, len(kinds))
 	for _, k := range kinds {
 		ids = append(ids, k.Info().ID)
