@@ -163,6 +163,24 @@ func (a *Assets) ModuleURL(game string) string {
 	return a.URL(Module)
 }
 
+// Modules lists the offline modules, the one with every game first, then
+// the games' in name order.
+func (a *Assets) Modules() []*Asset {
+	var out []*Asset
+	for _, as := range a.byName {
+		if isModule(as.Name) {
+			out = append(out, as)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if (out[i].Name == Module) != (out[j].Name == Module) {
+			return out[i].Name == Module
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
 // ModuleSizes is every offline module's decoded size by hashed URL.
 func (a *Assets) ModuleSizes() map[string]int {
 	out := map[string]int{}
