@@ -1,6 +1,7 @@
 // Package static embeds the app's files: styles, the page scripts, vendored
 // htmx, icons, the web app manifest, the service worker and the offline
-// WebAssembly module (built from cmd/grimoire-wasm). It imports nothing of
+// WebAssembly modules (built from cmd/grimoire-wasm: one with every game,
+// one per game). It imports nothing of
 // the app: it is the bottom of the import graph. Assets are served
 // under content-hashed names so browsers may cache them for a year.
 package static
