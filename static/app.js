@@ -242,13 +242,22 @@
     return new Promise(function (resolve) {
       var ch = new MessageChannel();
       var left = urls.length, ok = true;
+      // A worker that says nothing for this long will not: an older one
+      // (an update waiting for its reload) does not know the message.
+      var quiet = function () { return setTimeout(function () { resolve(false); }, 30000); };
+      var timer = quiet();
       ch.port1.onmessage = function (e) {
+        clearTimeout(timer);
+        timer = quiet();
         var d = e.data || {};
         if (d.failed) ok = false;
         if (progress && d.url === urls[0] && d.total) progress(Math.min(100, 100 * d.loaded / d.total));
         if (d.done || d.failed) {
           left--;
-          if (left === 0) resolve(ok);
+          if (left === 0) {
+            clearTimeout(timer);
+            resolve(ok);
+          }
         }
       };
       worker.postMessage({ type: "modules", urls: urls, sizes: sizes }, [ch.port2]);

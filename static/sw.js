@@ -11,14 +11,20 @@ const CACHE = "grimoire-" + PRECACHE.version;
 // very first install has nothing to replace and takes control straight away.
 // The offline modules (PRECACHE.modules) are not part of a first install:
 // a page asks for them once it is idle, its own game's first, and shows
-// the progress ("modules" below). An update of a phone that had them
-// fetches them all before it takes over, as before: a page offline after
-// the reload must find the new version's.
+// the progress ("modules" below). An update fetches the new version of
+// each module the phone had before it takes over, as before: a page
+// offline after the reload must find them.
+const unhashed = (u) => new URL(u, self.location.origin).pathname.replace(/\.[0-9a-f]{16}\.wasm$/, "");
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE.urls))
     .then(() => caches.keys())
-    .then((keys) => keys.some((k) => k.startsWith("grimoire-") && k !== CACHE)
-      ? caches.open(CACHE).then((c) => c.addAll(PRECACHE.modules || [])) : null));
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("grimoire-") && k !== CACHE)
+      .map((k) => caches.open(k).then((c) => c.keys()))))
+    .then((lists) => {
+      const had = new Set([].concat(...lists).map((r) => unhashed(r.url)));
+      const again = (PRECACHE.modules || []).filter((u) => had.has(unhashed(u)));
+      return again.length ? caches.open(CACHE).then((c) => c.addAll(again)) : null;
+    }));
 });
 
 self.addEventListener("message", (event) => {
