@@ -75,6 +75,9 @@ func (p *phone) waitServiceWorker() {
 		}
 		p.open(eval[string](p, `location.href`))
 	}
+	// The page's offline module comes after the worker, when the page is
+	// idle: it says ready once the module and the page are stored.
+	p.waitFor(`document.querySelector('[data-testid="offline-ready"]').getAttribute('data-state') === 'ready'`)
 	p.waitFor(`(function(){ if (!window.__swc) { window.__swc = 0; caches.keys().then(function(k){ return k.length ? caches.open(k[0]).then(function(c){ return c.keys(); }) : []; }).then(function(r){ window.__swc = r.length; }); } var n = window.__swc; window.__swc = 0; return n > 10; })()`)
 	url := eval[string](p, `location.href`)
 	p.open(url)

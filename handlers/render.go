@@ -60,5 +60,6 @@ func (h *Handler) page(c echo.Context, title, section string) views.Page {
 		CSRF:       csrfToken(c),
 		Assets:     h.assets,
 		Dictionary: h.dictionaryLink(c),
+		Game:       c.Param("game"), // /new/:game, /rules/:game: that game's offline module
 	}
 }

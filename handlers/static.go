@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sort"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -114,11 +115,16 @@ func (h *Handler) serviceWorker(c echo.Context) error {
 		return notFound("No service worker.")
 	}
 	urls := append(h.assets.URLs(), h.precachePages()...)
-	manifest, err := json.Marshal(map[string]any{"version": h.assets.Version, "urls": dedupe(urls)})
+	var modules []string
+	for u := range h.assets.ModuleSizes() {
+		modules = append(modules, u)
+	}
+	sort.Strings(modules)
+	manifest, err := json.Marshal(map[string]any{"version": h.assets.Version, "urls": dedupe(urls), "modules": modules, "all": h.assets.ModuleURL("")})
 	if err != nil {
 		return err
 	}
-	body := strings.Replace(string(a.Body), `/*GRIMOIRE_PRECACHE*/ { "version": "dev", "urls": ["/offline"] }`, string(manifest), 1)
+	body := strings.Replace(string(a.Body), `/*GRIMOIRE_PRECACHE*/ { "version": "dev", "urls": ["/offline"], "modules": [], "all": "" }`, string(manifest), 1)
 	hd := c.Response().Header()
 	hd.Set("Cache-Control", "no-cache")
 	hd.Set("Service-Worker-Allowed", "/")

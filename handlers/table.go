@@ -122,7 +122,7 @@ func formVersion(c echo.Context, def int) int {
 // event stream for this viewer, the title, and any notice or refusal.
 func (h *Handler) gamePage(c echo.Context, s screen, version int) views.Page {
 	p := h.page(c, s.Game.Title, "")
-	p.Live, p.Version, p.Play = "/g/"+s.Game.ID+"/events", version, true
+	p.Live, p.Version, p.Play, p.Game = "/g/"+s.Game.ID+"/events", version, true, s.Game.Kind
 	if s.Watch {
 		p.Live = "/watch/" + s.Game.SpectatorToken + "/events"
 		p.Title = "Watching " + s.Game.Title

@@ -1,12 +1,12 @@
 package play
 
 import (
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/store"
 )
 
@@ -56,7 +56,7 @@ var confirmWords = [64]string{
 // only, so two people reading the same words know they paired with each
 // other (and not with a phone that caught the link on the way).
 func ConfirmWords(clubID, inviter, joiner string) string {
-	sum := sha256.Sum256([]byte("grimoire club pairing\x00" + clubID + "\x00" + inviter + "\x00" + joiner))
+	sum := record.Sum256([]byte("grimoire club pairing\x00" + clubID + "\x00" + inviter + "\x00" + joiner))
 	w := make([]string, 3)
 	for i := range w {
 		w[i] = confirmWords[sum[i]%64]

@@ -229,15 +229,90 @@
     }
     return el;
   }
-  function readiness(state) {
+  // readiness draws the line; pct is the download's progress in the
+  // "getting" state. The banner is a polite status region, so the words
+  // change in steps of 10%: a screen reader hears a few updates, not one a
+  // chunk.
+  function readiness(state, pct) {
     var el = readinessLine();
     if (!el) return;
     el.setAttribute("data-state", state);
-    el.textContent = state === "ready" ? "Ready for offline play"
+    var words = state === "ready" ? "Ready for offline play"
       : state === "none" ? "This browser cannot keep the app for offline play"
-        : "Not ready yet: keep this page open a moment";
+        : state === "getting" ? "Getting ready for offline play: " + Math.floor(pct / 10) * 10 + "%"
+          : "Not ready yet: keep this page open a moment";
+    if (el.textContent !== words) el.textContent = words;
+    if (state === "getting") el.setAttribute("data-progress", String(Math.floor(pct)));
+    else el.removeAttribute("data-progress");
     root.classList.toggle("offline-ready", state === "ready");
   }
+  // The offline modules: this page's own (its game's, or the one with every
+  // game) and that one with every game, by URL with their decoded sizes.
+  function modules() {
+    var m = document.querySelector('meta[name="grimoire-modules"]');
+    var own = document.querySelector("script[data-wasm], meta[data-wasm]");
+    var sizes = {};
+    try { sizes = JSON.parse(m.content); } catch (e) { /* no list: nothing to fetch */ }
+    var first = own && own.getAttribute("data-wasm");
+    var all = m && m.getAttribute("data-all");
+    return { first: first && sizes[first] ? first : all, all: all, sizes: sizes };
+  }
+  // whenIdle runs fn once the page has nothing better to do (the load event
+  // has passed by then): the download must not slow the page a person is
+  // looking at.
+  function whenIdle(fn) {
+    return new Promise(function (resolve) {
+      var go = function () { resolve(fn()); };
+      if (window.requestIdleCallback) window.requestIdleCallback(go, { timeout: 2000 });
+      else setTimeout(go, 200);
+    });
+  }
+  // fetchModules asks the worker to store urls in order; progress hears
+  // the bytes of the first. Resolves once every url is stored (or failed).
+  function fetchModules(reg, urls, sizes, progress) {
+    var worker = reg.active;
+    if (!worker || !urls.length) return Promise.resolve(true);
+    return new Promise(function (resolve) {
+      var ch = new MessageChannel();
+      var left = urls.length, ok = true;
+      // A worker that says nothing for this long will not: an older one
+      // (an update waiting for its reload) does not know the message.
+      var quiet = function () { return setTimeout(function () { resolve(false); }, 30000); };
+      var timer = quiet();
+      ch.port1.onmessage = function (e) {
+        clearTimeout(timer);
+        timer = quiet();
+        var d = e.data || {};
+        if (d.failed) ok = false;
+        if (progress && d.url === urls[0] && d.total) progress(Math.min(100, 100 * d.loaded / d.total));
+        if (d.done || d.failed) {
+          left--;
+          if (left === 0) {
+            clearTimeout(timer);
+            resolve(ok);
+          }
+        }
+      };
+      worker.postMessage({ type: "modules", urls: urls, sizes: sizes }, [ch.port2]);
+    });
+  }
+  // A game started offline opens /offline/game?kind=ID#game (static/offline.js):
+  // that page, kept once for every game, then loads the game's own module,
+  // not the one with every game. This runs before offline.js (both are
+  // deferred, this one first), which reads the attribute when it starts.
+  (function () {
+    var kind = location.pathname === "/offline/game" && new URLSearchParams(location.search).get("kind");
+    var s = kind && document.querySelector("script[data-wasm]");
+    var m = document.querySelector('meta[name="grimoire-modules"]');
+    if (!s || !m) return;
+    var all = m.getAttribute("data-all") || "";
+    var sizes = {};
+    try { sizes = JSON.parse(m.content); } catch (e) { return; }
+    Object.keys(sizes).forEach(function (u) {
+      // /static/wasm/grimoire-ID.HASH.wasm
+      if (u !== all && u.indexOf("/static/wasm/grimoire-" + kind + ".") === 0) s.setAttribute("data-wasm", u);
+    });
+  })();
   function keepThisPage(reg) {
     var worker = reg.active;
     if (!worker) return Promise.resolve();
@@ -276,8 +351,20 @@
         return navigator.serviceWorker.register("/sw.js");
       }).then(watchUpdates).then(function () {
         return navigator.serviceWorker.ready;
-      }).then(keepThisPage).then(function () {
-        readiness("ready");
+      }).then(function (reg) {
+        // This page's module first, with its progress in the banner; the
+        // page is ready once it and the page are stored. The one with every
+        // game (for the pages of no one game) follows, when idle again.
+        var m = modules();
+        return whenIdle(function () {
+          return fetchModules(reg, m.first ? [m.first] : [], m.sizes, function (pct) { readiness("getting", pct); });
+        }).then(function (ok) {
+          if (!ok) throw new Error("module not stored");
+          return keepThisPage(reg);
+        }).then(function () {
+          readiness("ready");
+          if (m.all && m.all !== m.first) whenIdle(function () { return fetchModules(reg, [m.all], m.sizes); });
+        });
       }).catch(function () { readiness("wait"); });
     });
   } else {

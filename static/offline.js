@@ -1036,7 +1036,7 @@
       return tx(["records", "outbox"], "readwrite", function (t) {
         t.objectStore("records").put({ id: id, record: rec, version: 0, local: true, at: Date.now() });
         t.objectStore("outbox").add({ game: id, op: { type: "create", kind: kind, setup: res.setup, seats: res.seats || "[]", seed: seed, title: res.title }, v: 0, cid: id, line: "New game", at: Date.now() });
-      }).then(function () { location.assign("/offline/game#" + id); });
+      }).then(function () { location.assign("/offline/game?kind=" + encodeURIComponent(kind) + "#" + id); });
     }).catch(function (err) { problem("This phone could not start the game offline: " + err.message); });
   }, false);
   function randomID() {

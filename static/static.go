@@ -1,6 +1,7 @@
 // Package static embeds the app's files: styles, the page scripts, vendored
 // htmx, icons, the web app manifest, the service worker and the offline
-// WebAssembly module (built from cmd/grimoire-wasm). It imports nothing of
+// WebAssembly modules (built from cmd/grimoire-wasm: one with every game,
+// one per game). It imports nothing of
 // the app: it is the bottom of the import graph. Assets are served
 // under content-hashed names so browsers may cache them for a year.
 package static
@@ -8,6 +9,7 @@ package static
 import (
 	"crypto/sha256"
 	"embed"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"io/fs"
@@ -20,7 +22,7 @@ import (
 
 //go:embed app.css app.js screen.js court.js replay.css replay.js sandbox.js silence.wav icon.svg icon-192.png icon-512.png icon-maskable-512.png apple-touch-icon.png manifest.webmanifest sw.js vendor
 //go:embed screenshots
-//go:embed offline.js league.js wasm/grimoire.wasm.gz wasm/grimoire.wasm.br
+//go:embed offline.js league.js wasm/*.wasm.gz wasm/*.wasm.br
 var files embed.FS
 
 // HtmxVersion is the vendored htmx release (from the npm package htmx.org).
@@ -38,6 +40,23 @@ type Asset struct {
 	// Brotli is the same file's brotli stream when one is embedded beside
 	// the gzip one (name.br): smaller, for clients that accept br.
 	Brotli []byte
+	// Size is a gzip-embedded file's size once decoded (from the gzip
+	// trailer): what a page counts a download's progress against, since
+	// it reads the bytes decoded.
+	Size int
+}
+
+// Module is the logical name of the offline WebAssembly module with every
+// game; ModuleOf names the module of one game (cmd/grimoire-wasm/gen.go
+// builds both kinds from cmd/grimoire-wasm/games.go).
+const Module = "wasm/grimoire.wasm"
+
+// ModuleOf is the logical name of the module of the game with the given id.
+func ModuleOf(game string) string { return "wasm/grimoire-" + game + ".wasm" }
+
+// isModule says a logical name is one of the offline modules.
+func isModule(name string) bool {
+	return strings.HasPrefix(name, "wasm/grimoire") && strings.HasSuffix(name, ".wasm")
 }
 
 // Assets is every embedded file by logical name and by hashed URL path.
@@ -95,6 +114,10 @@ func Load() (*Assets, error) {
 		ext := path.Ext(name)
 		url := "/static/" + strings.TrimSuffix(name, ext) + "." + hash + ext
 		as := &Asset{Name: name, URL: url, Body: body, Hash: hash, Gzip: gz, Brotli: br}
+		if gz && len(body) >= 4 {
+			// ISIZE, the last field of a gzip stream: the size mod 2^32.
+			as.Size = int(binary.LittleEndian.Uint32(body[len(body)-4:]))
+		}
 		a.byName[name] = as
 		a.byURL[url] = as
 		all.Write(sum)
@@ -131,13 +154,54 @@ func (a *Assets) ByName(name string) (*Asset, bool) {
 	return as, ok
 }
 
+// ModuleURL is the hashed URL of the module a page of the given game
+// loads (its own, when there is one), or of the one with every game for a
+// page of no one game ("").
+func (a *Assets) ModuleURL(game string) string {
+	if as, ok := a.byName[ModuleOf(game)]; ok && game != "" {
+		return as.URL
+	}
+	return a.URL(Module)
+}
+
+// Modules lists the offline modules, the one with every game first, then
+// the games' in name order.
+func (a *Assets) Modules() []*Asset {
+	var out []*Asset
+	for _, as := range a.byName {
+		if isModule(as.Name) {
+			out = append(out, as)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if (out[i].Name == Module) != (out[j].Name == Module) {
+			return out[i].Name == Module
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+// ModuleSizes is every offline module's decoded size by hashed URL.
+func (a *Assets) ModuleSizes() map[string]int {
+	out := map[string]int{}
+	for _, as := range a.byName {
+		if isModule(as.Name) {
+			out[as.URL] = as.Size
+		}
+	}
+	return out
+}
+
 // URLs lists every hashed URL, sorted, for the service worker's precache.
 // The store screenshots are left out: only an install dialog shows them, and
-// every phone would otherwise download them.
+// every phone would otherwise download them. So are the offline modules: a
+// page asks the worker for them once it is idle, its own game's first, and
+// shows the download's progress (static/app.js).
 func (a *Assets) URLs() []string {
 	out := make([]string, 0, len(a.byURL))
 	for u, as := range a.byURL {
-		if as.Name == "sw.js" || as.Name == "manifest.webmanifest" || strings.HasPrefix(as.Name, "screenshots/") {
+		if as.Name == "sw.js" || as.Name == "manifest.webmanifest" || strings.HasPrefix(as.Name, "screenshots/") || isModule(as.Name) {
 			continue
 		}
 		out = append(out, u)

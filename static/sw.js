@@ -2,15 +2,29 @@
 // state (browsers stop idle workers within a minute). The server fills in
 // PRECACHE with the hashed asset URLs and the pages that must open offline.
 "use strict";
-const PRECACHE = /*GRIMOIRE_PRECACHE*/ { "version": "dev", "urls": ["/offline"] };
+const PRECACHE = /*GRIMOIRE_PRECACHE*/ { "version": "dev", "urls": ["/offline"], "modules": [], "all": "" };
 const CACHE = "grimoire-" + PRECACHE.version;
 
 // A new version waits until the page says "reload" (static/app.js shows
 // the notice): taking over an open page at once would delete the cache its
 // offline module and scripts come from while it still runs on them. The
 // very first install has nothing to replace and takes control straight away.
+// The offline modules (PRECACHE.modules) are not part of a first install:
+// a page asks for them once it is idle, its own game's first, and shows
+// the progress ("modules" below). An update fetches the new version of
+// each module the phone had before it takes over, as before: a page
+// offline after the reload must find them.
+const unhashed = (u) => new URL(u, self.location.origin).pathname.replace(/\.[0-9a-f]{16}\.wasm$/, "");
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE.urls)));
+  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE.urls))
+    .then(() => caches.keys())
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("grimoire-") && k !== CACHE)
+      .map((k) => caches.open(k).then((c) => c.keys()))))
+    .then((lists) => {
+      const had = new Set([].concat(...lists).map((r) => unhashed(r.url)));
+      const again = (PRECACHE.modules || []).filter((u) => had.has(unhashed(u)));
+      return again.length ? caches.open(CACHE).then((c) => c.addAll(again)) : null;
+    }));
 });
 
 self.addEventListener("message", (event) => {
@@ -35,6 +49,12 @@ self.addEventListener("fetch", (event) => {
 
   if (url.pathname.startsWith("/static/")) {
     // Hashed names never change content: cache first.
+    // A game's own module that is not stored yet, with no network: the
+    // module with every game (PRECACHE.all) plays that game too (a phone
+    // that got ready on the home page has only that one).
+    const fallback = (err) => /^\/static\/wasm\/grimoire-/.test(url.pathname) && PRECACHE.all
+      ? caches.match(PRECACHE.all).then((hit) => { if (hit) return hit; throw err; })
+      : Promise.reject(err);
     event.respondWith(
       caches.match(req).then((hit) => hit || fetch(req).then((res) => {
         if (res.ok) {
@@ -42,7 +62,7 @@ self.addEventListener("fetch", (event) => {
           caches.open(CACHE).then((c) => c.put(req, copy));
         }
         return res;
-      }))
+      }, fallback))
     );
     return;
   }
@@ -83,6 +103,38 @@ self.addEventListener("message", (event) => {
       .then((res) => res.ok ? caches.open(CACHE).then((c) => c.put(url.pathname + url.search, res)).then(() => reply(true)) : reply(false))
       .catch(() => reply(false))
   );
+});
+
+// A page asks for offline modules ({type: "modules", urls, sizes}), in the
+// order given. The port hears {url, loaded, total} as the bytes arrive
+// (decoded bytes, against the decoded size the page knows) and {url, done}
+// once one is stored, or {url, failed}.
+self.addEventListener("message", (event) => {
+  const msg = event.data || {};
+  const port = event.ports && event.ports[0];
+  if (msg.type !== "modules" || !Array.isArray(msg.urls) || !port) return;
+  const sizes = msg.sizes || {};
+  const one = (u) => caches.open(CACHE).then((c) => c.match(u).then((hit) => {
+    if (hit) return port.postMessage({ url: u, loaded: sizes[u] || 1, total: sizes[u] || 1, done: true });
+    return fetch(u, { credentials: "same-origin" }).then((res) => {
+      if (!res.ok || !res.body) throw new Error(res.status);
+      const put = c.put(u, res.clone());
+      const reader = res.body.getReader();
+      let loaded = 0, last = 0;
+      const pump = () => reader.read().then((r) => {
+        if (r.done) return put;
+        loaded += r.value.byteLength;
+        const now = Date.now();
+        if (now - last > 100) {
+          last = now;
+          port.postMessage({ url: u, loaded: loaded, total: sizes[u] || 0 });
+        }
+        return pump();
+      });
+      return pump().then(() => port.postMessage({ url: u, loaded: loaded, total: sizes[u] || loaded, done: true }));
+    });
+  })).catch(() => port.postMessage({ url: u, failed: true }));
+  event.waitUntil(msg.urls.reduce((p, u) => p.then(() => one(u)), Promise.resolve()));
 });
 
 // keeps says a page is one to reopen offline. A game page (/g/ID) is kept

@@ -9,16 +9,29 @@ import (
 	"strconv"
 
 	"github.com/a-h/templ"
-
-	"github.com/grimoire-games/grimoire/static"
 )
+
+// Assets is what the layout asks of the app's files: the hashed URL of one
+// by its logical name (*static.Assets). An interface rather than the static
+// type, so views does not import static: the WebAssembly module draws game
+// screens with views but no layout, and static's hashing would bring
+// crypto/sha256 and the FIPS module's packages into it.
+type Assets interface {
+	URL(name string) string
+	// ModuleURL is the offline module a page of the game with this id
+	// loads, or the one with every game for "".
+	ModuleURL(game string) string
+	// ModuleSizes is every offline module's decoded size by URL: what a
+	// page counts its download's progress against.
+	ModuleSizes() map[string]int
+}
 
 // Page is what the layout needs around any screen.
 type Page struct {
 	Title   string
 	Section string // "home", "new", "rules": marks the current nav link
 	CSRF    string // token sent by htmx in a header and by plain forms in a field
-	Assets  *static.Assets
+	Assets  Assets
 	Flash   string // one-line notice shown above the content
 	Live    string // event-stream URL when the screen shows a live game
 	Version int    // version of the game the screen shows (with Live)
@@ -27,6 +40,10 @@ type Page struct {
 	// the page works without it, and app.js loads it once the page has
 	// loaded: 9 KB less before a first visit is usable.
 	Play bool
+	// Game is the id of the one game the screen is about (a game, its
+	// new-game form, its rules), "" for none: the page loads that game's
+	// offline module, smaller than the one with every game.
+	Game string
 	// Players are the names this device has used, newest first, offered
 	// by the new-game forms' name fields (KnownPlayers).
 	Players []string
@@ -43,6 +60,13 @@ type Page struct {
 // the CSRF token.
 func csrfHeaders(token string) string {
 	b, _ := json.Marshal(map[string]string{"X-CSRF-Token": token})
+	return string(b)
+}
+
+// moduleList is the offline modules for static/app.js to fetch when idle:
+// their decoded sizes by URL, as JSON.
+func moduleList(p Page) string {
+	b, _ := json.Marshal(p.Assets.ModuleSizes())
 	return string(b)
 }
 

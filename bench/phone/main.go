@@ -62,7 +62,7 @@ func parse(args []string) (config, error) {
 	fs := flag.NewFlagSet("phone", flag.ContinueOnError)
 	fs.StringVar(&c.url, "url", "", "measure this running server instead of building and starting one")
 	fs.StringVar(&c.src, "src", ".", "the repository root to build ./cmd/grimoire from")
-	fs.IntVar(&c.taps, "taps", 30, "measured taps per page and CPU slowdown")
+	fs.IntVar(&c.taps, "taps", 30, "measured taps per page and CPU slowdown; 0 measures only the first visits (-link)")
 	fs.IntVar(&c.warm, "warm", 3, "unmeasured taps per page before each slowdown's measured ones")
 	fs.DurationVar(&c.gap, "gap", time.Second, "pause after each pair of taps, as a player's pace; 0 taps back to back, into the work the last tap left")
 	cpu := fs.String("cpu", "1,4", "CPU slowdowns to measure taps at (Emulation.setCPUThrottlingRate), comma-separated")
@@ -83,8 +83,8 @@ func parse(args []string) (config, error) {
 		}
 		c.cpu = append(c.cpu, r)
 	}
-	if c.taps < 1 {
-		return c, errors.New("-taps must be at least 1")
+	if c.taps < 0 || c.taps == 0 && !c.link {
+		return c, errors.New("-taps must be at least 1, or 0 with -link")
 	}
 	return c, nil
 }
@@ -121,8 +121,10 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	defer bare.Close()
 
 	fmt.Fprintf(out, "server %s; bare page %s; %d taps per page and slowdown\n", base, "http://"+bare.Addr().String(), c.taps)
-	if err := measureTaps(ctx, c, base, "http://"+bare.Addr().String(), tmp, out); err != nil {
-		return err
+	if c.taps > 0 {
+		if err := measureTaps(ctx, c, base, "http://"+bare.Addr().String(), tmp, out); err != nil {
+			return err
+		}
 	}
 	if c.link {
 		if err := measureVisits(ctx, base, tmp, out); err != nil {

@@ -2,7 +2,6 @@ package record
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -120,7 +119,7 @@ func Digest(r Record) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	h := sha256.New()
+	h := newHash()
 	h.Write(start)
 	h.Write([]byte{'\n'})
 	for i, a := range r.Actions {
