@@ -156,6 +156,7 @@ func TestBrowserTowerCoinPicksAndBotOnThePhone(t *testing.T) {
 	if n := eval[int](p, `window.grimoireOffline.botsMs.length`); n != 1 {
 		t.Fatalf("%d bot moves drawn on the phone, want 1", n)
 	}
+	t.Logf("the bot's move drawn %.0f ms after the General's (a pause of 1,500 ms set)", eval[float64](p, `window.grimoireOffline.botsMs[0]`))
 	_, played := p.pageRecord()
 	if v := serverHas(t, a, id, played); v != 3 {
 		t.Fatalf("server version %d after the bot's move, want 3", v)

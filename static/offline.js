@@ -919,8 +919,10 @@
     d.shouldSwap = false;
     swap({ fragments: frags, alert: alertHTML, server: true });
     api.serverMorphs++;
-    // What htmx's settle would tell the page's scripts (and this one).
-    (d.elt || document.body).dispatchEvent(new CustomEvent("htmx:afterSettle", { bubbles: true, detail: { elt: d.elt, xhr: x, requestConfig: cfg, target: d.target } }));
+    // What htmx's settle would tell the page's scripts (and this one), from
+    // the document when the morph took the request's element away (a bot's
+    // "thinking" panel): an event on a detached node reaches no one.
+    (d.elt && d.elt.isConnected ? d.elt : document.body).dispatchEvent(new CustomEvent("htmx:afterSettle", { bubbles: true, detail: { elt: d.elt, xhr: x, requestConfig: cfg, target: d.target } }));
   });
   // A request sent while the phone thought it was online.
   document.addEventListener("htmx:sendError", function (ev) {
