@@ -249,6 +249,7 @@
       changed = true;
     });
     bindAll(bind);
+    res.bound = bind;
     var alert = document.getElementById("alert");
     if (alert && res.alert) {
       var tmp = document.createElement("div");
@@ -893,17 +894,18 @@
     el.textContent = JSON.stringify(rec);
     api.deltas++;
   });
-  // The server's answer to a request on this game (a refresh after a sync,
-  // a tap sent through htmx, a bot's move) is put on screen by the same
-  // morph as a screen drawn here, not by htmx's innerHTML swap, which would
-  // re-parse and re-lay out every fragment even when, as after a sync, the
-  // server's screen is the one already shown. Only an answer that is
+  // The server's answer to this script's refresh (after a sync) is put on
+  // screen by the same morph as a screen drawn here, not by htmx's
+  // innerHTML swap, which would re-parse and re-lay out every fragment
+  // though the server's screen is normally the one already shown. Other
+  // answers (a tap sent through htmx, a bot's move asked of the server)
+  // stay htmx's: its swap re-arms the elements that fire on load. Only an answer that is
   // fragments (hx-swap-oob="innerHTML:#id") and the alert, with the record
   // as a delta (applied just above), is taken; htmx swaps any other.
   api.serverMorphs = 0;
   document.addEventListener("htmx:beforeSwap", function (ev) {
     var d = ev.detail, x = d.xhr, cfg = d.requestConfig;
-    if (!d.shouldSwap || !x || !game || !cfg || !ownPath(cfg.path)) return;
+    if (!d.shouldSwap || !x || !game || !cfg || !ownPath(cfg.path) || typeof x.grimoireAt !== "number") return;
     if (!x.getResponseHeader("X-Grimoire-Record-Delta") || !document.getElementById("board")) return;
     var t = document.createElement("template");
     t.innerHTML = x.responseText || "";
@@ -917,8 +919,19 @@
     });
     if (!ok) return;
     d.shouldSwap = false;
-    swap({ fragments: frags, alert: alertHTML, server: true });
+    var res = { fragments: frags, alert: alertHTML, server: true };
+    swap(res);
     api.serverMorphs++;
+    // An element htmx fires on "load" (a bot's "thinking" panel) fired
+    // once, when it was bound; the server's answer that draws it again
+    // arms it again, as htmx's swap of a new element did: the request it
+    // made may have been held back (a tap was waiting) and is asked now.
+    document.querySelectorAll('#board [hx-trigger^="load"]').forEach(function (el) {
+      if (res.bound.some(function (n) { return n === el || n.contains(el); })) return;
+      var c = el.cloneNode(true);
+      el.replaceWith(c);
+      if (window.htmx) window.htmx.process(c);
+    });
     // What htmx's settle would tell the page's scripts (and this one), from
     // the document when the morph took the request's element away (a bot's
     // "thinking" panel): an event on a detached node reaches no one.
