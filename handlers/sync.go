@@ -54,8 +54,10 @@ func (h *Handler) gameSync(c echo.Context) error {
 		return h.tap(c, play.OpAct)
 	case "undo":
 		return h.tap(c, play.OpUndo)
+	case "bot": // a bot's move the phone drew: the server finds its own
+		return h.tap(c, play.OpBot)
 	}
-	return badRequest("An offline tap must be an action or an undo.")
+	return badRequest("An offline tap must be an action, an undo or a bot's move.")
 }
 
 var clientGameRE = regexp.MustCompile(`^[A-Za-z0-9_-]{12}$`)

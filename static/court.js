@@ -23,7 +23,8 @@
     hold: 700, // ms: a press held this long is a long press
     calls: "short", // off | big | short | full
     media: true, // headset buttons (Media Session)
-    courtMode: false
+    courtMode: false,
+    botPause: 400 // ms a bot's move waits on screen before the phone draws it (static/offline.js)
   };
   function settings() {
     var s = {};
@@ -287,7 +288,7 @@
     down = {};
   });
   // A swap replaced what was chosen: nothing is chosen on the new screen.
-  function fresh() { if (chosen && !chosen.isConnected) chosen = null; }
+  function fresh() { if (chosen && (!chosen.isConnected || !chosen.classList.contains("is-chosen"))) chosen = null; }
   document.addEventListener("htmx:afterSettle", fresh);
   document.addEventListener("grimoire:swapped", fresh);
   document.addEventListener("grimoire:said", fresh);

@@ -91,7 +91,7 @@
   // order, mirrored in the outbox), other games' outbox entries, and taps
   // made before the module was ready that htmx has yet to send (hq).
   var mem = [], others = 0, heldCount = 0;
-  function waitingCount() { return mem.length + others + hq.length + (sending ? 1 : 0); }
+  function waitingCount() { return mem.length + others + hq.length + lq.length + (sending ? 1 : 0); }
   var drawn = 0; // counts the screens this script drew, to spot a stale answer
   function status() {
     var off = offline();
@@ -202,10 +202,20 @@
   }
 
   // swap puts fragments on screen exactly as the server's out-of-band swap
-  // would: each one's HTML into the element with its id.
+  // would: each one's HTML into the element with its id. Not by replacing
+  // the element's HTML, which re-parses, re-lays out and re-binds the whole
+  // fragment (the court's map, every control) on each tap: the new HTML is
+  // parsed aside and the live nodes are changed where they differ (morph),
+  // so what did not move is not touched, a focused control keeps its focus,
+  // and htmx binds only the nodes whose hx- attributes are new.
   function swap(res) {
     var board = document.getElementById("board");
-    var swapped = []; // elements filled by this swap
+    var ids = {}; // fragments this swap fills: a parent's morph leaves them to their own
+    res.fragments.forEach(function (f) { ids[f.id] = true; });
+    Object.keys(shown).forEach(function (id) { ids[id] = true; });
+    var bind = []; // nodes htmx must (re)bind
+    var ins = []; // nodes a morph put in new
+    var changed = false;
     res.fragments.forEach(function (f) {
       var el = document.getElementById(f.id);
       if (f.id === "grimoire-record") {
@@ -224,15 +234,23 @@
         el.id = f.id;
         board.appendChild(el);
       }
-      // An element inside one just filled (the court's overlay in its map)
-      // was emptied by that swap: fill it even if it shows the same.
-      var emptied = swapped.some(function (s) { return s !== el && s.contains(el); });
-      if (shown[f.id] === f.html && !emptied) return;
-      el.innerHTML = f.html;
-      shown[f.id] = f.html;
-      swapped.push(el);
-      if (window.htmx) window.htmx.process(el);
+      // An element a parent's morph just put in (the court's overlay in
+      // its map) holds the parent's copy: fill it even if it shows the same.
+      var fresh = ins.some(function (n) { return n.contains(el); });
+      if (f.node) {
+        // The server's answer, parsed already (serverSwap).
+        morphChildren(el, f.node, ids, bind, ins);
+      } else {
+        if (shown[f.id] === f.html && !fresh) return;
+        var t = document.createElement("template");
+        t.innerHTML = f.html;
+        morphChildren(el, t.content, ids, bind, ins);
+        shown[f.id] = f.html;
+      }
+      changed = true;
     });
+    bindAll(bind);
+    res.bound = bind;
     var alert = document.getElementById("alert");
     if (alert && res.alert) {
       var tmp = document.createElement("div");
@@ -245,8 +263,119 @@
     }
     var live = document.querySelector("[data-live]");
     if (live && typeof res.version === "number") live.setAttribute("data-version", String(res.version));
-    drawn++;
+    if (!res.server) drawn++;
+    // A focused control that now stands for something else (its attributes
+    // changed) gives its focus up, as a replaced one would: the screen
+    // script then focuses the screen's next control.
+    if (refocusNeeded) {
+      refocusNeeded = false;
+      if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    }
     document.dispatchEvent(new CustomEvent("grimoire:drawn"));
+    // A morph may change attributes only, which the screen script's
+    // observer does not watch: tell it.
+    if (changed) document.dispatchEvent(new CustomEvent("grimoire:swapped", { detail: "morph" }));
+  }
+  // The attributes that make htmx bind a node.
+  var HX = "[hx-get],[hx-post],[hx-put],[hx-patch],[hx-delete],[hx-trigger]";
+  // bindAll has htmx bind the controls among nodes a swap put in or
+  // changed, but for the game's own taps (an action or an undo): the
+  // page's click and submit listeners take those (unseen, below) exactly as
+  // htmx would hand them over, and binding each new one costs htmx a walk of
+  // its subtree on every screen. A tap control htmx bound earlier (drawn by
+  // the server) is bound again when its attributes changed: htmx keeps the
+  // path it read when it bound it.
+  var TAP = /^\/g\/[^/?#]+\/(act|undo)(?:[?#].*)?$/;
+  function bindAll(list) {
+    if (!window.htmx) return;
+    list.forEach(function (n) {
+      if (!n.isConnected) return;
+      var els = Array.prototype.slice.call(n.querySelectorAll(HX));
+      if (n.matches(HX)) els.unshift(n);
+      els.forEach(function (e) {
+        var post = e.getAttribute("hx-post");
+        if (post && TAP.test(post) && !e.hasAttribute("hx-trigger") && !e["htmx-internal-data"]) return;
+        window.htmx.process(e);
+      });
+    });
+  }
+  var refocusNeeded = false;
+  // same says live node a can become node b by changing attributes and
+  // children: the same kind of node, tag and id (and an input's type).
+  function same(a, b) {
+    if (a.nodeType !== b.nodeType) return false;
+    if (a.nodeType !== 1) return true;
+    if (a.nodeName !== b.nodeName || a.id !== b.id) return false;
+    return a.nodeName !== "INPUT" || a.getAttribute("type") === b.getAttribute("type");
+  }
+  // morphChildren makes live's children those of next (a parsed fragment,
+  // whose nodes it moves into live where live has none to change). The
+  // children of an element that is a fragment of its own (ids) are left to
+  // that fragment's swap.
+  function morphChildren(live, next, ids, bind, ins) {
+    var lc = live.firstChild, nc = next.firstChild;
+    while (nc) {
+      var nn = nc.nextSibling;
+      if (lc && !same(lc, nc) && lc.nextSibling && same(lc.nextSibling, nc)) {
+        // One live node is gone: drop it rather than rewrite all after it.
+        var gone = lc;
+        lc = lc.nextSibling;
+        live.removeChild(gone);
+      }
+      if (lc && same(lc, nc)) {
+        morphNode(lc, nc, ids, bind, ins);
+        lc = lc.nextSibling;
+      } else {
+        live.insertBefore(nc, lc);
+        if (nc.nodeType === 1) { bind.push(nc); ins.push(nc); }
+      }
+      nc = nn;
+    }
+    while (lc) {
+      var x = lc.nextSibling;
+      live.removeChild(lc);
+      lc = x;
+    }
+  }
+  function morphNode(a, b, ids, bind, ins) {
+    if (a.nodeType !== 1) {
+      if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+      return;
+    }
+    var hx = false, other = false;
+    var ba = b.attributes, i, at;
+    for (i = 0; i < ba.length; i++) {
+      at = ba[i];
+      if (a.getAttribute(at.name) === at.value) continue;
+      if (at.namespaceURI) a.setAttributeNS(at.namespaceURI, at.name, at.value);
+      else a.setAttribute(at.name, at.value);
+      if (at.name.indexOf("hx-") === 0) hx = true;
+      if (at.name !== "class" && at.name !== "style") other = true;
+    }
+    var aa = a.attributes;
+    for (i = aa.length - 1; i >= 0; i--) {
+      at = aa[i];
+      if (b.hasAttribute(at.name)) continue;
+      a.removeAttribute(at.name);
+      if (at.name.indexOf("hx-") === 0) hx = true;
+      if (at.name !== "class" && at.name !== "style") other = true;
+    }
+    if (hx) bind.push(a);
+    if (other && a === document.activeElement) refocusNeeded = true;
+    // What a fresh element would hold: a form control's state is its
+    // markup's, as after a replace.
+    var tag = a.nodeName;
+    if (tag === "INPUT") {
+      if (a.type === "checkbox" || a.type === "radio") a.checked = b.hasAttribute("checked");
+      else if (a.type !== "file" && a.value !== (b.getAttribute("value") || "")) a.value = b.getAttribute("value") || "";
+    } else if (tag === "OPTION") {
+      a.selected = b.hasAttribute("selected");
+    } else if (tag === "TEXTAREA") {
+      if (a.value !== b.textContent) a.value = b.textContent;
+    }
+    if (a.id && ids[a.id]) return;
+    if (a.isEqualNode && a.childNodes.length === b.childNodes.length && a.isEqualNode(b)) return;
+    morphChildren(a, b, ids, bind, ins);
   }
 
   // show draws a record from scratch (resume, a game made offline, the
@@ -316,7 +445,7 @@
   // choice out from under the thumb. A tap made meanwhile wins (see
   // beforeSwap).
   function refresh() {
-    if (!game || !window.htmx || !game.rec || mem.length || hq.length || sending || game.local || mustStayLocal) return;
+    if (!game || !window.htmx || !game.rec || mem.length || hq.length || lq.length || botTimer || sending || game.local || mustStayLocal) return;
     game.drawn = false;
     var vals = { v: "0" };
     var now = versionOf(game.rec);
@@ -409,10 +538,70 @@
   function localReady() {
     return !!(G && game && game.rec && !sending && !botBusy && hq.length === 0);
   }
+  // The finger is answered first: a tap drawn here waits in lq for the
+  // frame that paints its pressed control, and only then is applied and
+  // drawn (the module and the swap take several frames on a slow phone).
+  var lq = []; // {op, t0}
+  var lqArmed = false;
+  function afterPaint(fn) {
+    if (document.visibilityState === "hidden") { setTimeout(fn, 0); return; }
+    // The frame's callbacks run before its paint; a task queued from one
+    // runs after it.
+    requestAnimationFrame(function () { setTimeout(fn, 0); });
+  }
+  function drainLocal() {
+    lqArmed = false;
+    var list = lq.splice(0);
+    list.forEach(function (e) { local(e.op, e.t0); });
+    botSoon();
+  }
+  // ---- A bot's move, drawn here when the module can find it (a bot is a
+  // pure function of the table, play.Kind.Bot): after a short pause the
+  // screen shows it thinking (a setting, "grimoire.court".botPause, ms),
+  // the module applies the "bot" op and the move waits in the outbox like
+  // a tap; the server, sent the same op, finds the same move and stays the
+  // one that stores it. Offline the screen still says the bot waits for the
+  // network (its move is the server's to store: nothing is decided here
+  // that the server has not seen).
+  var botTimer = null;
+  var BOT_PAUSE = 400;
+  function botPause() {
+    try {
+      var s = JSON.parse(localStorage.getItem("grimoire.court") || "{}");
+      if (typeof s.botPause === "number" && s.botPause >= 0 && s.botPause <= 5000) return s.botPause;
+    } catch (e) { /* the default */ }
+    return BOT_PAUSE;
+  }
+  function botOp() { return !!(G && G.ops && Array.prototype.indexOf.call(G.ops, "bot") >= 0); }
+  function botWaiting() { return document.querySelector('#board [data-testid="bot-offline"]'); }
+  function cancelBot() {
+    if (botTimer) { clearTimeout(botTimer); botTimer = null; }
+  }
+  function botSoon() {
+    if (botTimer || !botOp() || !game || !game.rec || game.local || mustStayLocal || offline() || !localReady() || lq.length) return;
+    var wait = botWaiting();
+    if (!wait) return;
+    var m = /Waiting for the network: (.+) moves when you are back online/.exec(wait.textContent);
+    wait.textContent = (m ? m[1] : "The bot") + " is thinking…";
+    wait.setAttribute("data-bot-moving", "");
+    var t0 = performance.now();
+    botTimer = setTimeout(function () {
+      botTimer = null;
+      if (!localReady() || lq.length || offline() || !botWaiting()) return;
+      local({ type: "bot" }, t0);
+      api.botsMs.push(performance.now() - t0);
+      botSoon(); // the next bot's turn (a table of two bots)
+    }, botPause());
+  }
+  api.botsMs = [];
+
   function take(path, op, t0) {
     buzz(op);
-    if (localReady()) {
-      local(op, t0);
+    cancelBot();
+    if (lq.length || localReady()) {
+      lq.push({ op: op, t0: t0 });
+      status();
+      if (!lqArmed) { lqArmed = true; afterPaint(drainLocal); }
       return;
     }
     var m = /^\/g\/([^/?#]+)\//.exec(path);
@@ -429,6 +618,7 @@
       if (rec && mem.length === 0 && !game.local && !mustStayLocal) game.rec = rec;
       var list = hq.splice(0);
       list.forEach(function (e) { local(e.op, e.t0, e.cid); });
+      botSoon();
       return;
     }
     if (!hq.length) { status(); return; }
@@ -467,8 +657,10 @@
   // local applies one tap on this phone and queues it for the server. It
   // draws before anything is stored: the screen never waits for IndexedDB.
   var persist = Promise.resolve();
+  // later queues fn after the saves before it, and after the frame that
+  // shows the tap: the IndexedDB write and the send are off the drawing path.
   function later(fn) {
-    persist = persist.then(fn).catch(function (err) {
+    persist = persist.then(function () { return new Promise(afterPaint); }).then(fn).catch(function (err) {
       var a = document.getElementById("alert");
       if (a) { a.className = "panel error-box"; a.textContent = "This phone could not save the tap: " + err.message; }
     });
@@ -498,6 +690,7 @@
           game.query = "";
           felt(t0, "local");
           done(t1);
+          botSoon();
           // The outbox and the saved copy change in one transaction: a
           // reload between two writes would draw a copy that disagrees
           // with the taps waiting to be sent.
@@ -646,7 +839,7 @@
     if (!game || !x || typeof x.grimoireAt !== "number" || !game.rec) return;
     // Only a screen drawn here counts: an htmx answer that moved the record
     // meanwhile (a refresh after another phone's move) is the server's word.
-    if (mem.length || hq.length || drawn !== x.grimoireDrawn) ev.detail.shouldSwap = false;
+    if (mem.length || hq.length || lq.length || drawn !== x.grimoireDrawn) ev.detail.shouldSwap = false;
   });
   // Record deltas (handlers/delta.go): a request on this game made at the
   // version of the page's copy of the record asks for the copy's change
@@ -701,6 +894,49 @@
     rec.version = d.version;
     el.textContent = JSON.stringify(rec);
     api.deltas++;
+  });
+  // The server's answer to this script's refresh (after a sync) is put on
+  // screen by the same morph as a screen drawn here, not by htmx's
+  // innerHTML swap, which would re-parse and re-lay out every fragment
+  // though the server's screen is normally the one already shown. Other
+  // answers (a tap sent through htmx, a bot's move asked of the server)
+  // stay htmx's: its swap re-arms the elements that fire on load. Only an answer that is
+  // fragments (hx-swap-oob="innerHTML:#id") and the alert, with the record
+  // as a delta (applied just above), is taken; htmx swaps any other.
+  api.serverMorphs = 0;
+  document.addEventListener("htmx:beforeSwap", function (ev) {
+    var d = ev.detail, x = d.xhr, cfg = d.requestConfig;
+    if (!d.shouldSwap || !x || !game || !cfg || !ownPath(cfg.path) || typeof x.grimoireAt !== "number") return;
+    if (!x.getResponseHeader("X-Grimoire-Record-Delta") || !document.getElementById("board")) return;
+    var t = document.createElement("template");
+    t.innerHTML = x.responseText || "";
+    var frags = [], alertHTML = null, ok = true;
+    Array.prototype.forEach.call(t.content.children, function (n) {
+      var oob = n.getAttribute("hx-swap-oob") || "";
+      var m = /^innerHTML:#(.+)$/.exec(oob);
+      if (m && m[1] !== "grimoire-record" && document.getElementById(m[1])) frags.push({ id: m[1], node: n });
+      else if (n.id === "alert" && oob === "true") alertHTML = n.outerHTML;
+      else ok = false;
+    });
+    if (!ok) return;
+    d.shouldSwap = false;
+    var res = { fragments: frags, alert: alertHTML, server: true };
+    swap(res);
+    api.serverMorphs++;
+    // An element htmx fires on "load" (a bot's "thinking" panel) fired
+    // once, when it was bound; the server's answer that draws it again
+    // arms it again, as htmx's swap of a new element did: the request it
+    // made may have been held back (a tap was waiting) and is asked now.
+    document.querySelectorAll('#board [hx-trigger^="load"]').forEach(function (el) {
+      if (res.bound.some(function (n) { return n === el || n.contains(el); })) return;
+      var c = el.cloneNode(true);
+      el.replaceWith(c);
+      if (window.htmx) window.htmx.process(c);
+    });
+    // What htmx's settle would tell the page's scripts (and this one), from
+    // the document when the morph took the request's element away (a bot's
+    // "thinking" panel): an event on a detached node reaches no one.
+    (d.elt && d.elt.isConnected ? d.elt : document.body).dispatchEvent(new CustomEvent("htmx:afterSettle", { bubbles: true, detail: { elt: d.elt, xhr: x, requestConfig: cfg, target: d.target } }));
   });
   // A request sent while the phone thought it was online.
   document.addEventListener("htmx:sendError", function (ev) {
@@ -847,12 +1083,12 @@
   // on the server and the screen is the server's (or the phone is offline).
   api.quiet = function () {
     if (offline()) return true;
-    return !mem.length && !hq.length && !sending && !botBusy && !syncing && !refreshing;
+    return !mem.length && !hq.length && !lq.length && !botTimer && !sending && !botBusy && !syncing && !refreshing;
   };
   api.waiting = waitingCount;
   // state says what the page waits for, for a test's failure message.
   api.state = function () {
-    return { offline: offline(), mem: mem.length, hq: hq.length, sending: !!sending, botBusy: botBusy, syncing: syncing, refreshing: refreshing, module: !!G, record: !!(game && game.rec) };
+    return { offline: offline(), mem: mem.length, hq: hq.length, lq: lq.length, bot: !!botTimer, sending: !!sending, botBusy: botBusy, syncing: syncing, refreshing: refreshing, module: !!G, record: !!(game && game.rec) };
   };
 
   function markSynced(id) {

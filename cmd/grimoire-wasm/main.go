@@ -8,16 +8,20 @@
 //
 //	grimoire.render(recordJSON[, query])      -> {fragments, alert, version, board, error}
 //	grimoire.apply(recordJSON, opJSON)        -> {record, fragments, alert, version, board, line, refused, error}
+//	grimoire.ops                               -> the op types apply takes
 //	grimoire.newGame(kind, fieldsJSON, seed)  -> {setup, title, seats, error}
 //	grimoire.advise(kind, query, savedJSON, ms) -> {html, error}
 //
 // A record is a play.Table as the page embeds it. An op is
 // {"type":"act","fields":{...}} (the tap's form fields; a field sent more
-// than once is a list) or {"type":"undo"}. query is the query string of a GET
-// step of the screen (a selection, the privacy screen tapped away). Fragments
-// are [{id, html}] in page order; the record fragment (views/offline.ElementID)
-// is among them. Every screen is drawn for the viewer seat in the record, as
-// the server draws it for this device, and with bots waiting for the network;
+// than once is a list), {"type":"undo"} or {"type":"bot"} (the move of the
+// bot whose turn it is, play.Kind.Bot, as the server finds it). query is
+// the query string of a GET step of the screen (a selection, the privacy
+// screen tapped away). Fragments are [{id, html}] in page order; the record
+// fragment (views/offline.ElementID) is among them. Every screen is drawn
+// for the viewer seat in the record, as the server draws it for this
+// device, and with bots waiting for the network (the page moves them with
+// the "bot" op);
 // board is the class the game's screen element takes (play.Info.BoardClass).
 //
 // advise draws a new-game form's advisor fragment (play.Advisor) for the
@@ -61,6 +65,9 @@ func main() {
 		ids = append(ids, k.Info().ID)
 	}
 	api.Set("kinds", js.ValueOf(ids))
+	// The ops apply takes: a page checks for "bot" before it lets this
+	// module move a bot (an older module's answer is "unknown op").
+	api.Set("ops", js.ValueOf([]any{"act", "undo", "bot"}))
 	js.Global().Set("grimoire", api)
 	if cb := js.Global().Get("grimoireReady"); cb.Type() == js.TypeFunction {
 		cb.Invoke()
@@ -127,6 +134,25 @@ func apply(kinds []play.Kind, args []js.Value) (out any) {
 		}
 		t = next
 		extra["line"] = line
+	case "bot":
+		// The bot whose turn it is moves here as on the server: a bot is
+		// a pure function of the table (its seed and version), so the
+		// server, judging the same op from the outbox, finds the same move.
+		m, err := play.Judge(k, t, play.OpBot, nil)
+		if err == nil && m.Wait {
+			err = errors.New("a person is to move, not a bot")
+		}
+		if err != nil {
+			return screenOf(k, t, nil, "", false, result{"refused": err.Error()})
+		}
+		t = t.After(m)
+		lines, err := k.Lines(t)
+		if err != nil {
+			return fail(err)
+		}
+		if len(lines) > 0 {
+			extra["line"] = lines[len(lines)-1]
+		}
 	default:
 		return fail(fmt.Errorf("unknown op %q", op.Type))
 	}
