@@ -340,6 +340,20 @@ func (p *phone) waitVersion(v int) {
 	}
 }
 
+// waitPast waits for a screen newer than version v with nothing in flight.
+// A tap that hands the turn to a bot may be answered at once, so the
+// screen can pass v+1 before anyone looks; the caller reads the version
+// it landed on.
+func (p *phone) waitPast(v int) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 15*time.Second)
+	defer cancel()
+	cond := fmt.Sprintf(`(function(){var e=document.querySelector('[data-version-src]');return !!e && +e.getAttribute('data-version-src')>%d && !document.querySelector('.htmx-request,.htmx-swapping,.htmx-settling,.htmx-added') && (!window.grimoireOffline || !window.grimoireOffline.quiet || window.grimoireOffline.quiet());})()`, v)
+	if _, err := chromedp.Run(ctx, until(cond)); err != nil {
+		p.t.Fatalf("waiting for a version past %d: %v; the screen is at %s", v, err, eval[string](p, `String((document.querySelector('[data-version-src]') || {getAttribute: function(){ return null; }}).getAttribute('data-version-src'))`))
+	}
+}
+
 // screenshot saves the whole page under artifacts/screenshots.
 func (p *phone) screenshot(name string) {
 	p.t.Helper()

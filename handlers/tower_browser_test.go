@@ -161,7 +161,8 @@ func TestBrowserTowerGeneralAgainstGreedyBot(t *testing.T) {
 		case "place":
 			ids := eval[[]string](p, `Array.from(document.querySelectorAll('[data-testid="camp"] a.coin')).slice(0,3).map(function(e){return e.getAttribute('data-testid').slice(5)})`)
 			p.selectCoins(ids...)
-			p.step("place", v+1)
+			p.tap("place")
+			p.waitPast(v)
 		case "advance":
 			moved := false
 			for z := 4; z >= 1 && !moved; z-- {
@@ -170,11 +171,13 @@ func TestBrowserTowerGeneralAgainstGreedyBot(t *testing.T) {
 					continue
 				}
 				p.selectCoins(ids...)
-				p.step(fmt.Sprintf("advance-%d", z), v+1)
+				p.tap(fmt.Sprintf("advance-%d", z))
+				p.waitPast(v)
 				moved = true
 			}
 			if !moved {
-				p.step("end", v+1)
+				p.tap("end")
+				p.waitPast(v)
 			}
 		default:
 			t.Fatalf("unexpected phase at version %d", v)
