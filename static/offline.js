@@ -267,6 +267,17 @@
     // A focused control that now stands for something else (its attributes
     // changed) gives its focus up, as a replaced one would: the screen
     // script then focuses the screen's next control.
+    // And a control the swap put in or marked autofocus (Mage's Tower's
+    // Cast after an aim is chosen) takes the focus, as htmx gives it to an
+    // autofocus element it swaps in.
+    if (!refocusNeeded) {
+      refocusNeeded = autofocusGained || ins.some(function (n) {
+        return n.isConnected && (n.matches("[autofocus]") || !!n.querySelector("[autofocus]"));
+      });
+      var af = document.querySelector("#board [autofocus]");
+      if (af && af === document.activeElement) refocusNeeded = false;
+    }
+    autofocusGained = false;
     if (refocusNeeded) {
       refocusNeeded = false;
       if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
@@ -299,7 +310,7 @@
       });
     });
   }
-  var refocusNeeded = false;
+  var refocusNeeded = false, autofocusGained = false;
   // same says live node a can become node b by changing attributes and
   // children: the same kind of node, tag and id (and an input's type).
   function same(a, b) {
@@ -350,6 +361,7 @@
       if (at.namespaceURI) a.setAttributeNS(at.namespaceURI, at.name, at.value);
       else a.setAttribute(at.name, at.value);
       if (at.name.indexOf("hx-") === 0) hx = true;
+      if (at.name === "autofocus") autofocusGained = true;
       if (at.name !== "class" && at.name !== "style") other = true;
     }
     var aa = a.attributes;
