@@ -92,4 +92,19 @@ func TestBrowserReplayOffline(t *testing.T) {
 	if n := eval[int](p, `+document.getElementById("replay").getAttribute("data-at")`); n != 4 {
 		t.Fatalf("after Continue from here offline the replay is at %d", n)
 	}
+
+	// Without the phone's copy of the game, another moment than the kept
+	// page's is not drawn at all: a sentence says why. The kept page's own
+	// moment (3), drawn by the server for this phone, stays, said so.
+	p.do(until(`(function(){ if (!window.__gone) { window.__gone = "deleting"; var req = indexedDB.open("grimoire"); req.onsuccess = function(){ var tx = req.result.transaction("records", "readwrite"); tx.objectStore("records").delete(` + fmt.Sprintf("%q", id) + `); tx.oncomplete = function(){ window.__gone = "done"; }; }; } return window.__gone === "done"; })()`))
+	p.open(base + "?at=2")
+	p.waitFor(`(document.getElementById("replay-offline") || {textContent: ""}).textContent.indexOf("holds no copy of this game") >= 0`)
+	if n := eval[int](p, `document.querySelectorAll('[data-testid="replay-board"], [data-testid="replay-status"]').length`); n != 0 {
+		t.Fatalf("with no copy of the game the page still shows a moment: %s", eval[string](p, `document.getElementById("replay").outerHTML`))
+	}
+	p.open(base + "?at=3")
+	p.waitFor(`(document.getElementById("replay-offline") || {textContent: ""}).textContent.indexOf("as it was last loaded") >= 0`)
+	if got := eval[string](p, `document.getElementById("replay").outerHTML`); got != server[3] {
+		t.Fatalf("the kept moment 3 changed:\n%s", got)
+	}
 }
