@@ -93,6 +93,15 @@ func TestBrowserReplayOffline(t *testing.T) {
 		t.Fatalf("after Continue from here offline the replay is at %d", n)
 	}
 
+	// A copy of the game saved for another seat than the page's: the phone
+	// cannot tell what that viewer may see, so it draws nothing.
+	p.do(until(`(function(){ if (!window.__moved) { window.__moved = "moving"; var req = indexedDB.open("grimoire"); req.onsuccess = function(){ var tx = req.result.transaction("records", "readwrite"), st = tx.objectStore("records"); st.get(` + fmt.Sprintf("%q", id) + `).onsuccess = function(ev){ var row = ev.target.result, r = JSON.parse(row.record); r.seat = 0; row.record = JSON.stringify(r); st.put(row); }; tx.oncomplete = function(){ window.__moved = "done"; }; }; } return window.__moved === "done"; })()`))
+	p.open(base + "?at=2")
+	p.waitFor(`(document.getElementById("replay-offline") || {textContent: ""}).textContent.indexOf("saved for another seat") >= 0`)
+	if n := eval[int](p, `document.querySelectorAll('[data-testid="replay-board"], [data-testid="replay-status"]').length`); n != 0 {
+		t.Fatalf("a copy for another seat drew a moment: %s", eval[string](p, `document.getElementById("replay").outerHTML`))
+	}
+
 	// Without the phone's copy of the game, another moment than the kept
 	// page's is not drawn at all: a sentence says why. The kept page's own
 	// moment (3), drawn by the server for this phone, stays, said so.

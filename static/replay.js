@@ -146,7 +146,7 @@
       // The page the server drew says whose replay this is; the copy of
       // the game must be that viewer's, or what it may show is unknown.
       var seat = el.getAttribute("data-seat");
-      if (seat !== null && el.getAttribute("data-drawn") !== "none" && seat !== next.getAttribute("data-seat")) {
+      if (seat !== null && seat !== next.getAttribute("data-seat")) {
         throw new Error("This phone's copy of the game was saved for another seat than this replay is for, so it cannot tell what you may see: open the replay with the network.");
       }
       el.replaceWith(next);
