@@ -32,7 +32,7 @@ func TestRoutesAnswerWithStatusAndContentType(t *testing.T) {
 		{"health check is plain text", "/healthz", 200, "text/plain", ""},
 		{"new game index offers the games", "/new", 200, "text/html", ""},
 		{"Spells & Arrows new-game form", "/new/spells-arrows", 200, "text/html", "new-game"},
-		{"rules index", "/rules", 200, "text/html", ""},
+		{"rules index links the sandbox", "/rules", 200, "text/html", "rules-sandbox"},
 		{"Spells & Arrows rules page", "/rules/spells-arrows", 200, "text/html", "rules"},
 		{"offline page", "/offline", 200, "text/html", ""},
 		{"game screen", "/g/" + id, 200, "text/html", "board"},

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/replay"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
@@ -63,20 +64,23 @@ func (h *Handler) watchReplay(c echo.Context) error {
 // 400 that says what it takes.
 func (h *Handler) replayOf(c echo.Context, k play.Kind, g store.Game, v session.Viewer, log []store.Entry, back string) error {
 	m, err := h.session.Replay(k, g, v, log, c.QueryParam("at"))
-	if ae := (*session.AtError)(nil); errors.As(err, &ae) {
+	if ae := (*replay.AtError)(nil); errors.As(err, &ae) {
 		return echo.NewHTTPError(http.StatusBadRequest, ae.Words)
 	}
 	if err != nil {
-		return err
+		return fmt.Errorf("replay of %s: %w", g.ID, err)
 	}
-	csrf := ""
+	l := replay.Links{Base: back + "/replay", Back: back}
 	if !v.Watch {
-		csrf = v.CSRF
+		l.Fork, l.CSRF = "/g/"+g.ID+"/fork", v.CSRF
 	}
-	if m.Fragments, err = session.Board(c.Request().Context(), m.Fragments); err != nil {
-		return err
+	r, err := replay.View(c.Request().Context(), k, m, l)
+	if err != nil {
+		return fmt.Errorf("replay of %s: %w", g.ID, err)
 	}
-	r := session.ReplayView(k, g, m, back+"/replay", back, csrf)
 	p := h.page(c, "Replay: "+g.Title, "")
+	// The game's own module, which the phone keeps from its game page,
+	// draws this page's moments offline (static/replay.js).
+	p.Game = k.Info().ID
 	return render(c, http.StatusOK, views.ReplayPage(p, r))
 }

@@ -183,6 +183,7 @@
   }
   api.loadWasm = loadWasm;
   api.saved = function () { return all("records"); }; // static/league.js
+  api.record = function (id) { return getRecord(id).then(function (r) { return r ? r.record : null; }); }; // static/replay.js
 
   // ---- The game on this page.
   var game = null; // {id, rec (JSON text), local}

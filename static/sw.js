@@ -75,10 +75,10 @@ self.addEventListener("fetch", (event) => {
       fetch(req).then((res) => {
         if (res.ok && keeps(url.pathname)) {
           const copy = res.clone();
-          caches.open(CACHE).then((c) => c.put(url.pathname + url.search, copy));
+          caches.open(CACHE).then((c) => c.put(keyOf(url), copy));
         }
         return res;
-      }).catch(() => caches.match(req, { ignoreSearch: url.pathname === "/offline/game" })
+      }).catch(() => caches.match(req, { ignoreSearch: url.pathname === "/offline/game" || replayPage(url.pathname) })
         .then((hit) => hit || caches.match("/offline")))
     );
   }
@@ -100,7 +100,7 @@ self.addEventListener("message", (event) => {
   }
   event.waitUntil(
     fetch(url.pathname + url.search, { credentials: "same-origin" })
-      .then((res) => res.ok ? caches.open(CACHE).then((c) => c.put(url.pathname + url.search, res)).then(() => reply(true)) : reply(false))
+      .then((res) => res.ok ? caches.open(CACHE).then((c) => c.put(keyOf(url), res)).then(() => reply(true)) : reply(false))
       .catch(() => reply(false))
   );
 });
@@ -145,5 +145,20 @@ function keeps(path) {
   return path === "/" || path === "/new" || path.startsWith("/new/") || path === "/rules" || path.startsWith("/rules/") ||
     path === "/settings" || path === "/offline" || path === "/offline/game" || /^\/g\/[^/]+$/.test(path) ||
     /^\/league\/[^/]+$/.test(path) || // a league table, redrawn offline by static/league.js
+    replayPage(path) ||
     path === "/sandbox" || path.startsWith("/sandbox/");
+}
+
+// replayPage says a page is a game's replay (/g/ID/replay), kept once per
+// game whatever its moment (?at=): opened offline at any moment, the copy
+// only starts the page, and static/replay.js draws the moment asked for
+// from the record this phone saved, with the module.
+function replayPage(path) {
+  return /^\/g\/[^/]+\/replay$/.test(path);
+}
+
+// keyOf is the cache key of a kept page: its address, or a replay's
+// without its moment.
+function keyOf(url) {
+  return replayPage(url.pathname) ? url.pathname : url.pathname + url.search;
 }

@@ -2,8 +2,8 @@ package views
 
 import "strconv"
 
-// Replay is the replay page of one game at one moment (play/session's
-// ReplayView builds it): the board as it was, a scrubber, the jump marks
+// Replay is the replay page of one game at one moment (play/replay's
+// View builds it): the board as it was, a scrubber, the jump marks
 // and the log with the moment's line marked.
 type Replay struct {
 	Title      string // the game's title
@@ -22,6 +22,9 @@ type Replay struct {
 	// change the game ("" for a spectator).
 	ForkURL string
 	CSRF    string
+	// Seat is the viewer the replay is drawn for, as a number ("-1" the
+	// scorekeeper), or "" for a spectator.
+	Seat string
 }
 
 // ReplayLine is one line of the log: the game after it is moment N.

@@ -88,7 +88,7 @@ func RulesIndex(p Page, choices []GameChoice) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</ul></div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</ul><p class=\"panel\"><a href=\"/sandbox\" data-testid=\"rules-sandbox\">Settle a dispute: the referee's sandbox</a>. Set up the moment as it lies on the table and the app says whether a real game could be there, what may happen next and what the rules refuse.</p></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

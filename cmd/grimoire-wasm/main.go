@@ -11,6 +11,7 @@
 //	grimoire.ops                               -> the op types apply takes
 //	grimoire.newGame(kind, fieldsJSON, seed)  -> {setup, title, seats, error}
 //	grimoire.advise(kind, query, savedJSON, ms) -> {html, error}
+//	grimoire.replay(recordJSON, at, csrf)      -> {html, at, total, error} (replay.go)
 //
 // A record is a play.Table as the page embeds it. An op is
 // {"type":"act","fields":{...}} (the tap's form fields; a field sent more
@@ -60,6 +61,7 @@ func main() {
 	api.Set("advise", js.FuncOf(func(_ js.Value, args []js.Value) any { return advise(kinds, args) }))
 	api.Set("league", js.FuncOf(func(_ js.Value, args []js.Value) any { return league(kinds, args) })) // league.go
 	api.Set("sandbox", js.FuncOf(func(_ js.Value, args []js.Value) any { return sandbox(kinds, args) }))
+	api.Set("replay", js.FuncOf(func(_ js.Value, args []js.Value) any { return replayMoment(kinds, args) })) // replay.go
 	ids := make([]any, 0, len(kinds))
 	for _, k := range kinds {
 		ids = append(ids, k.Info().ID)

@@ -3,7 +3,6 @@ package session_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/play/replay"
 	"github.com/grimoire-games/grimoire/play/scribes"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/play/spellsarrows"
@@ -86,7 +86,7 @@ func (r rehearsed) viewer(seat int) session.Viewer {
 	return session.Viewer{Seat: seat, CSRF: "token", Seats: r.seats}
 }
 
-func (r rehearsed) at(t *testing.T, seat, n int) session.Moment {
+func (r rehearsed) at(t *testing.T, seat, n int) replay.Moment {
 	t.Helper()
 	m, err := r.s.Replay(r.k, r.g, r.viewer(seat), r.log, strconv.Itoa(n))
 	if err != nil {
@@ -278,26 +278,4 @@ func TestReplayHidesWhatTheViewerMayNotSee(t *testing.T) {
 			t.Fatal("no reserved card to check")
 		}
 	})
-}
-
-// TestParseAt: the moment of ?at=, taken to the nearest end when out of
-// range, refused in words when not a number.
-func TestParseAt(t *testing.T) {
-	for _, tc := range []struct {
-		raw  string
-		want int
-		bad  bool
-	}{
-		{"", 12, false}, {"0", 0, false}, {"5", 5, false}, {" 7 ", 7, false}, {"12", 12, false},
-		{"13", 12, false}, {"-4", 0, false}, {"99999999999999999999999", 0, true},
-		{"abc", 0, true}, {"1.5", 0, true}, {"5x", 0, true},
-	} {
-		t.Run(tc.raw, func(t *testing.T) {
-			n, err := session.ParseAt(tc.raw, 12)
-			var ae *session.AtError
-			if tc.bad != errors.As(err, &ae) || (!tc.bad && n != tc.want) {
-				t.Fatalf("ParseAt(%q) = %d, %v; want %d (bad %v)", tc.raw, n, err, tc.want, tc.bad)
-			}
-		})
-	}
 }
