@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/store/quota"
 	"github.com/grimoire-games/grimoire/views"
@@ -23,18 +24,19 @@ func (h *Handler) handleError(err error, c echo.Context) {
 	// ContextTimeout middleware has already cancelled the request's context:
 	// rendering the templ page with it would fail and fall back to plain text.
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
+	ctx := c.Request().Context()
 	code := http.StatusInternalServerError
-	msg := "Something went wrong on our side. Your game is safe; try again."
+	msg := lang.T(ctx, lang.ErrorInternal)
 	var he *echo.HTTPError
 	var de *damagedError
 	var qe *quota.Exceeded
-	heading := ""
+	var heading lang.Key
 	switch {
 	case errors.As(err, &de):
 		// The stored record does not replay: nothing can be drawn or
 		// changed, and no retry helps. An htmx screen reloads, which
 		// shows the game's page of a damaged record.
-		code, msg, heading = http.StatusConflict, de.Message(), "Record damaged"
+		code, msg, heading = http.StatusConflict, de.Message(), lang.ErrorHeadingDamaged
 		if isPartial(c) {
 			c.Response().Header().Set("HX-Refresh", "true")
 		}
@@ -43,24 +45,26 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		code, msg = http.StatusTooManyRequests, qe.Error()
 	case errors.As(err, &he):
 		code = he.Code
-		if m, ok := he.Message.(string); ok {
+		if m, ok := he.Message.(string); ok && m != http.StatusText(code) {
 			msg = m
 		} else {
-			msg = http.StatusText(code)
+			// Echo's own refusals (a 404, a 405) carry the status text:
+			// that is said in the reader's language.
+			msg = statusTitle(ctx, code)
 		}
 	case errors.Is(err, store.ErrNotFound):
-		code, msg = http.StatusNotFound, "There is no such game. It may have been deleted."
+		code, msg = http.StatusNotFound, lang.T(ctx, lang.ErrorNoGame)
 	case errors.Is(err, store.ErrUnavailable):
 		// The store logs the outage once (store/outage); a line per request
 		// would bury it.
-		code, msg = http.StatusServiceUnavailable, unavailableMessage
+		code, msg = http.StatusServiceUnavailable, lang.T(ctx, lang.ErrorUnavailable)
 		c.Response().Header().Set("Retry-After", retryAfter)
 	}
 	if code >= 500 && code != http.StatusServiceUnavailable {
 		h.log.Error("request failed", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
-	if code == http.StatusNotFound && msg == "Not Found" {
-		msg = "There is nothing at this address."
+	if code == http.StatusNotFound && msg == statusTitle(ctx, code) {
+		msg = lang.T(ctx, lang.ErrorNothingHere)
 	}
 	if c.Request().Method == http.MethodHead {
 		_ = c.NoContent(code)
@@ -73,10 +77,14 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		c.Response().Header().Set("HX-Reswap", "outerHTML")
 		rerr = render(c, code, views.ErrorFragment(msg))
 	} else {
+		words := statusTitle(ctx, code)
 		if heading == "" {
 			heading = errorHeading(code)
 		}
-		rerr = render(c, code, views.ErrorPage(h.page(c, statusTitleFor(code), ""), code, heading, msg))
+		if heading != "" {
+			words = lang.T(ctx, heading)
+		}
+		rerr = render(c, code, views.ErrorPage(h.page(c, statusTitle(ctx, code), ""), code, words, msg))
 	}
 	if rerr != nil {
 		h.log.Error("render error page", "err", rerr)
@@ -85,37 +93,54 @@ func (h *Handler) handleError(err error, c echo.Context) {
 }
 
 // errorHeading is the error page's heading after the code: the words a
-// person at the court reads, where they differ from the status text.
-func errorHeading(code int) string {
+// person at the court reads, where they differ from the status text ("" is
+// the status text).
+func errorHeading(code int) lang.Key {
 	switch code {
 	case http.StatusNotFound:
-		return "Not found"
+		return lang.ErrorHeadingNotFound
 	case http.StatusForbidden:
-		return "Not allowed"
+		return lang.ErrorHeadingForbidden
 	case http.StatusBadRequest, http.StatusUnprocessableEntity:
-		return "That did not work"
+		return lang.ErrorHeadingDidNotWork
 	case http.StatusConflict:
-		return "The game moved on"
+		return lang.ErrorHeadingMovedOn
 	case http.StatusRequestEntityTooLarge:
-		return "Too large"
+		return lang.ErrorHeadingTooLarge
 	case http.StatusServiceUnavailable:
-		return "Back in a moment"
+		return lang.ErrorHeadingUnavailable
 	default:
-		return statusTitleFor(code)
+		return ""
 	}
 }
 
-func statusTitleFor(code int) string {
+// statusTitles are the status texts the app answers with, in the
+// catalogs: the error page's title, and its heading where errorHeading
+// has no words of its own.
+var statusTitles = map[int]lang.Key{
+	http.StatusBadRequest:            lang.ErrorStatus400,
+	http.StatusForbidden:             lang.ErrorStatus403,
+	http.StatusNotFound:              lang.ErrorStatus404,
+	http.StatusMethodNotAllowed:      lang.ErrorStatus405,
+	http.StatusConflict:              lang.ErrorStatus409,
+	http.StatusRequestEntityTooLarge: lang.ErrorStatus413,
+	http.StatusUnprocessableEntity:   lang.ErrorStatus422,
+	http.StatusTooManyRequests:       lang.ErrorStatus429,
+	http.StatusInternalServerError:   lang.ErrorStatus500,
+	http.StatusServiceUnavailable:    lang.ErrorStatus503,
+}
+
+// statusTitle is the status text of code in the language of ctx; a code
+// the catalogs do not name keeps Go's English text.
+func statusTitle(ctx context.Context, code int) string {
+	if k, ok := statusTitles[code]; ok {
+		return lang.T(ctx, k)
+	}
 	if t := http.StatusText(code); t != "" {
 		return t
 	}
-	return "Error"
+	return lang.T(ctx, lang.ErrorStatusOther)
 }
-
-// unavailableMessage is what a person reads while the database is away. A
-// tap made on a phone with the offline module waits in its outbox and is
-// sent again by itself; one sent through a plain form is not kept.
-const unavailableMessage = "The server cannot reach its database just now. Taps made on this phone wait on it and are sent when the database is back; anything else, try again in a few seconds."
 
 // retryAfter is the Retry-After of a 503, in seconds: a database restarting
 // is back within seconds, and the phone's outbox waits at least this long.

@@ -19,3 +19,7 @@ func KeptStateIsTheReplay(h *Handler, id string) (kept bool, err error) {
 
 // CacheHolds says whether h's cache holds the game at all (any version).
 func CacheHolds(h *Handler, id string) bool { return h.session.Holds(id) }
+
+// AllowPseudoLanguage makes h accept the pseudo-language (lang.Pseudo) in
+// the language cookie and the switch; call it before h.Echo.
+func AllowPseudoLanguage(h *Handler) { h.pseudoLang = true }

@@ -18,6 +18,7 @@ import (
 	echomw "github.com/labstack/echo/v4/middleware"
 
 	"github.com/grimoire-games/grimoire/handlers/middleware"
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/club"
 	"github.com/grimoire-games/grimoire/play/session"
@@ -83,6 +84,10 @@ type Handler struct {
 	// dict is what answers under /g/ and /watch/ are compressed against for browsers
 	// that hold it (dictionary.go); nil when no game draws samples.
 	dict *dictionary
+	// pseudoLang accepts the pseudo-language (lang.Pseudo) from the
+	// language cookie and the switch: set only by the tests
+	// (AllowPseudoLanguage in export_test.go), never by Config.
+	pseudoLang bool
 }
 
 // StopStreams ends every open event stream; call it when shutdown begins
@@ -101,6 +106,9 @@ func New(cfg Config) (*Handler, error) {
 	}
 	if len(cfg.SessionKeys) == 0 || len(cfg.SessionKeys)%2 != 0 {
 		return nil, errors.New("handlers: session keys must come in (hash, block) pairs")
+	}
+	if err := lang.Check(); err != nil {
+		return nil, fmt.Errorf("handlers: %w", err)
 	}
 	assets, err := static.Load()
 	if err != nil {
@@ -158,6 +166,8 @@ func (h *Handler) Echo() *echo.Echo {
 	e.Use(echomw.RecoverWithConfig(echomw.RecoverConfig{DisableStackAll: true}))
 	e.Use(middleware.AccessLog(h.log, h.accessLogOn))
 	e.Use(middleware.Transport(h.proxies))
+	// Before the session's CSRF check, whose refusals are pages too.
+	e.Use(middleware.Language(h.pseudoLang))
 	e.Use(middleware.Compress)
 	e.Use(middleware.WriteDeadline(h.limits.WriteTimeout))
 	e.Use(middleware.SecurityHeaders)

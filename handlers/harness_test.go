@@ -86,6 +86,9 @@ func newHandler(tb testing.TB) (http.Handler, store.Store) {
 		tb.Fatalf("handlers: %v", err)
 	}
 	checkKept(tb, h)
+	// The test servers draw pages in the pseudo-language when a test's
+	// cookie asks for it (language_browser_test.go).
+	handlers.AllowPseudoLanguage(h)
 	return h.Echo(), st
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/phone"
@@ -23,11 +24,11 @@ func (h *Handler) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Home(h.page(c, "Your games", "home"), list, play.Choices(h.games)))
+	return render(c, http.StatusOK, views.Home(h.page(c, lang.T(c.Request().Context(), lang.HomeTitle), "home"), list, play.Choices(h.games)))
 }
 
 func (h *Handler) newIndex(c echo.Context) error {
-	return render(c, http.StatusOK, views.NewIndex(h.page(c, "New game", "new"), play.Choices(h.games)))
+	return render(c, http.StatusOK, views.NewIndex(h.page(c, lang.T(c.Request().Context(), lang.NewTitle), "new"), play.Choices(h.games)))
 }
 
 func (h *Handler) rulesIndex(c echo.Context) error {

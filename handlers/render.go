@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net/http"
 	"sync"
 
 	"github.com/a-h/templ"
@@ -61,5 +62,19 @@ func (h *Handler) page(c echo.Context, title, section string) views.Page {
 		Assets:     h.assets,
 		Dictionary: h.dictionaryLink(c),
 		Game:       c.Param("game"), // /new/:game, /rules/:game: that game's offline module
+		Back:       backPath(c.Request()),
 	}
+}
+
+// backPath is where the language switch of a page brings the browser
+// back to: the page itself, or the home page after a write (a POST's
+// address shows nothing when asked again).
+func backPath(r *http.Request) string {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return "/"
+	}
+	if r.URL.RawQuery == "" {
+		return r.URL.EscapedPath()
+	}
+	return r.URL.EscapedPath() + "?" + r.URL.RawQuery
 }

@@ -125,6 +125,7 @@ func (h *Handler) routes(e *echo.Echo, sessionless map[string]bool) {
 	// App shell.
 	e.GET("/offline", h.offline, app...)
 	e.GET("/settings", h.settings, app...)        // this phone's court settings, kept in localStorage
+	e.POST("/language", h.setLanguage, app...)    // the language switch (footer, /settings): a cookie
 	e.GET("/offline/game", h.offlineGame, app...) // a game started offline, drawn by static/offline.js
 	e.POST("/sync/new", h.syncCreate, app...)     // a game started offline reaches the server
 	file("/sw.js", h.serviceWorker)

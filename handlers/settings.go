@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/views/phone"
 )
 
@@ -12,5 +13,5 @@ import (
 // vibration): the switches are stored in the phone's localStorage by
 // static/app.js, so the server only draws the page.
 func (h *Handler) settings(c echo.Context) error {
-	return render(c, http.StatusOK, phone.Settings(h.page(c, "Settings", "settings")))
+	return render(c, http.StatusOK, phone.Settings(h.page(c, lang.T(c.Request().Context(), lang.SettingsTitle), "settings")))
 }

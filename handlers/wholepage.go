@@ -12,15 +12,17 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/handlers/encoding"
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/views"
 )
 
 // A whole game page is kept in the cache like a screen's fragments, keyed
-// by (game, version, viewer key, query): the viewer key digests everything
-// the table holds, so a seat's hidden information never reaches another
-// seat or a spectator. The layout's CSRF token is the one part that differs
+// by (game, version, viewer key, language, query): the viewer key digests
+// everything the table holds, so a seat's hidden information never reaches
+// another seat or a spectator, and the language keeps one reader's words
+// from another's. The layout's CSRF token is the one part that differs
 // between viewers with the same table (every spectator of a version): the
 // page is drawn with a slot in its place, and each answer writes its own
 // token into the slot. A page with a notice or a refusal is drawn per
@@ -44,7 +46,11 @@ func newCSRFSlot() string {
 // wholePage answers with table t's whole page in layout p, from the cache
 // when this version was drawn for the same table and query.
 func (h *Handler) wholePage(c echo.Context, k play.Kind, status int, p views.Page, t play.Table, step url.Values) error {
-	key := screenKey{Version: t.Version, Viewer: session.ViewerKey(t), Step: pageStep + session.StepKey(step)}
+	// The layout speaks the reader's language (the middleware's choice,
+	// in the request's context): a page drawn for one language is kept
+	// for that language only.
+	speaks := lang.From(c.Request().Context()).Tag()
+	key := screenKey{Version: t.Version, Viewer: session.ViewerKey(t), Step: pageStep + speaks + "\x00" + session.StepKey(step)}
 	r, ok := h.session.KeptScreen(t.GameID, key)
 	if !ok {
 		h.session.AttachState(k, &t)

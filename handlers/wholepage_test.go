@@ -354,3 +354,38 @@ func TestKeptRefreshAnswers(t *testing.T) {
 		}
 	})
 }
+
+// A kept whole page is drawn in one language: a spectator reading another
+// gets a page drawn in theirs, never the first reader's, and readers of
+// the same language share the kept page.
+func TestCachedPagesNeverCrossLanguages(t *testing.T) {
+	h, a, _ := cachedApp(t)
+	keeper := a.phone()
+	id := keeper.newSAGame("Ana", "Ben", "12")
+	token := a.game(id).SpectatorToken
+	hits := pageHits(h)
+	for i, l := range []struct{ accept, want, nav string }{
+		{"es", "es", "Partidas"},
+		{"de", "de", "Spiele"},
+		{"es", "es", "Partidas"},
+		{"en", "en", "Games"},
+		{"de", "de", "Spiele"},
+	} {
+		w := a.phone()
+		w.get("/", nil)
+		r := w.get("/watch/"+token, hdr{"Accept-Language": l.accept})
+		d := r.doc(t)
+		if got, _ := d.Find("html").Attr("lang"); got != l.want {
+			t.Fatalf("spectator %d (%s) got <html lang=%q>", i, l.accept, got)
+		}
+		if got := d.Find(`nav a[href="/"]`).First().Text(); got != l.nav {
+			t.Fatalf("spectator %d (%s) got the nav's %q, want %q", i, l.accept, got, l.nav)
+		}
+		if !r.varies("Accept-Language") {
+			t.Fatalf("spectator %d's page does not vary on Accept-Language: %v", i, r.vary())
+		}
+	}
+	if got := hits(); got < 2 {
+		t.Fatalf("%d pages came from the cache, want the second Spanish and German ones", got)
+	}
+}

@@ -8,7 +8,7 @@ func Choices(kinds []Kind) []views.GameChoice {
 	out := make([]views.GameChoice, 0, len(kinds))
 	for _, k := range kinds {
 		in := k.Info()
-		out = append(out, views.GameChoice{ID: in.ID, Name: in.Name, Blurb: in.Blurb, URL: "/new/" + in.ID})
+		out = append(out, views.GameChoice{ID: in.ID, Name: in.Name, Blurb: in.Blurb, BlurbKey: in.BlurbKey, URL: "/new/" + in.ID})
 	}
 	return out
 }

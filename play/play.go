@@ -20,6 +20,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/views"
 )
@@ -149,6 +150,9 @@ type Info struct {
 	ID    string // the record's game id, also its URL segment ("spells-arrows")
 	Name  string // "Spells & Arrows"
 	Blurb string // one sentence for the new-game list
+	// BlurbKey is Blurb in the catalogs (package lang), in every
+	// language; "" shows Blurb as it is.
+	BlurbKey lang.Key
 	// BoardClass is the class of the element that holds the game's screen
 	// on its page, which a screen drawn on the phone takes too ("" none).
 	BoardClass string

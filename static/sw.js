@@ -78,8 +78,11 @@ self.addEventListener("fetch", (event) => {
           caches.open(CACHE).then((c) => c.put(keyOf(url), copy));
         }
         return res;
-      }).catch(() => caches.match(req, { ignoreSearch: url.pathname === "/offline/game" || replayPage(url.pathname) })
-        .then((hit) => hit || caches.match("/offline")))
+      // Pages vary on Accept-Language and Cookie (the language they are
+      // drawn in); the copy kept is this phone's, in its language, so the
+      // lookup ignores Vary, as the copy was stored under its URL alone.
+      }).catch(() => caches.match(req, { ignoreSearch: url.pathname === "/offline/game" || replayPage(url.pathname), ignoreVary: true })
+        .then((hit) => hit || caches.match("/offline", { ignoreVary: true })))
     );
   }
 });

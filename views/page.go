@@ -5,10 +5,15 @@
 package views
 
 import (
+	"context"
 	"encoding/json"
+	"io"
 	"strconv"
+	"strings"
 
 	"github.com/a-h/templ"
+
+	"github.com/grimoire-games/grimoire/lang"
 )
 
 // Assets is what the layout asks of the app's files: the hashed URL of one
@@ -54,6 +59,10 @@ type Page struct {
 	// lines naming the games it was continued from or as (recap.templ).
 	Recap *Recap
 	Forks []ForkLine
+	// Back is the path (and query) of this page, where the language
+	// switch brings the browser back to ("/" when the page answered a
+	// write).
+	Back string
 }
 
 // csrfHeaders is the hx-headers value that makes every htmx request carry
@@ -68,6 +77,28 @@ func csrfHeaders(token string) string {
 func moduleList(p Page) string {
 	b, _ := json.Marshal(p.Assets.ModuleSizes())
 	return string(b)
+}
+
+// Words is the catalog's words for key in the language of ctx, as text
+// content. English pages stay byte for byte what they were when their
+// words were written into the templates: only &, < and > are escaped, as
+// a text node needs, where a { } expression would also escape quotes and
+// apostrophes. Attributes take lang.T in a { } expression, escaped fully.
+func Words(key lang.Key, args ...any) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		_, err := io.WriteString(w, textEscaper.Replace(lang.T(ctx, key, args...)))
+		return err
+	})
+}
+
+var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+// currentLang marks the switch's button of the language ctx speaks.
+func currentLang(ctx context.Context, l lang.Lang) string {
+	if lang.From(ctx) == l {
+		return "true"
+	}
+	return "false"
 }
 
 func current(p Page, section string) string {

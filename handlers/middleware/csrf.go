@@ -6,6 +6,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+
+	"github.com/grimoire-games/grimoire/lang"
 )
 
 // CSRF checks every write against the CSRF token (Echo's middleware) and
@@ -29,10 +31,10 @@ func CSRF(secure bool) echo.MiddlewareFunc {
 				if c.Request().Header.Get(echo.HeaderSecFetchSite) == "same-site" {
 					return false, nil
 				}
-				return false, echo.NewHTTPError(http.StatusForbidden, "This request came from another site, so Grimoire refused it. Open Grimoire itself and try again.")
+				return false, echo.NewHTTPError(http.StatusForbidden, lang.T(c.Request().Context(), lang.ErrorCrossSite))
 			},
 			ErrorHandler: func(err error, c echo.Context) error {
-				return echo.NewHTTPError(http.StatusForbidden, "This form has expired or did not come from Grimoire. Reload the page and try again.")
+				return echo.NewHTTPError(http.StatusForbidden, lang.T(c.Request().Context(), lang.ErrorExpired))
 			},
 		}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
@@ -33,9 +34,10 @@ func New() Kind { return Kind{} }
 // Info names the game.
 func (Kind) Info() play.Info {
 	return play.Info{
-		ID:    record.ArcaneScribes,
-		Name:  views.ArcaneScribesName,
-		Blurb: "2 to 8 scribes collect spells with elemental oinks, at one phone or one each, with bots if you like.",
+		ID:       record.ArcaneScribes,
+		Name:     views.ArcaneScribesName,
+		Blurb:    "2 to 8 scribes collect spells with elemental oinks, at one phone or one each, with bots if you like.",
+		BlurbKey: lang.GameScribesBlurb,
 
 		BoardClass: scview.BoardClass,
 	}

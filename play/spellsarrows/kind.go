@@ -14,6 +14,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
@@ -29,9 +30,10 @@ var _ play.Kind = Kind{}
 // Info names the game.
 func (Kind) Info() play.Info {
 	return play.Info{
-		ID:    record.SpellsArrows,
-		Name:  views.SpellsArrowsName,
-		Blurb: "Heroes & Spies at a real basket: the spy shoots to escape the kingdom, the mage shoots spells to stop them. One phone keeps score.",
+		ID:       record.SpellsArrows,
+		Name:     views.SpellsArrowsName,
+		Blurb:    "Heroes & Spies at a real basket: the spy shoots to escape the kingdom, the mage shoots spells to stop them. One phone keeps score.",
+		BlurbKey: lang.GameSpellsArrowsBlurb,
 	}
 }
 

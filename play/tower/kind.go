@@ -15,6 +15,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
 	tw "github.com/grimoire-games/grimoire/rules/tower"
@@ -30,9 +31,10 @@ var _ play.Kind = Kind{}
 // Info names the game.
 func (Kind) Info() play.Info {
 	return play.Info{
-		ID:    record.MagesTower,
-		Name:  views.MagesTowerName,
-		Blurb: "A General marches nine coins toward the Tower; a Mage burns them with spells picked on one card. One phone, two phones, or against a bot.",
+		ID:       record.MagesTower,
+		Name:     views.MagesTowerName,
+		Blurb:    "A General marches nine coins toward the Tower; a Mage burns them with spells picked on one card. One phone, two phones, or against a bot.",
+		BlurbKey: lang.GameTowerBlurb,
 	}
 }
 
