@@ -6,12 +6,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
-
-	"golang.org/x/text/feature/plural"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/message/catalog"
 )
 
 // Key names one entry of the catalogs (keys.go).
@@ -97,17 +91,6 @@ func formOrder(forms map[string]string) []string {
 	return keys
 }
 
-func (e Entry) message() catalog.Message {
-	if e.Forms == nil {
-		return catalog.String(e.Text)
-	}
-	cases := make([]any, 0, 2*len(e.Forms))
-	for _, f := range formOrder(e.Forms) {
-		cases = append(cases, f, e.Forms[f])
-	}
-	return plural.Selectf(e.Count, "%d", cases...)
-}
-
 // Catalog is one language's entries by key, as its file holds them.
 type Catalog map[Key]Entry
 
@@ -130,56 +113,6 @@ func ReadCatalog(l Lang) (Catalog, error) {
 		return nil, fmt.Errorf("lang: catalog %s: %w", l, err)
 	}
 	return c, nil
-}
-
-// printers are the message printers of every language, Pseudo's too,
-// built once from the embedded catalogs on first use.
-var printers = sync.OnceValues(func() (map[Lang]*message.Printer, error) {
-	b := catalog.NewBuilder(catalog.Fallback(language.English))
-	all := append(Offered(), Pseudo)
-	tags := map[Lang]language.Tag{}
-	for _, l := range all {
-		tag, err := language.Parse(string(l))
-		if err != nil {
-			return nil, fmt.Errorf("lang: tag %s: %w", l, err)
-		}
-		tags[l] = tag
-		c, err := ReadCatalog(l)
-		if err != nil {
-			return nil, err
-		}
-		for k, e := range c {
-			if err := b.Set(tag, string(k), e.message()); err != nil {
-				return nil, fmt.Errorf("lang: catalog %s, key %s: %w", l, k, err)
-			}
-		}
-	}
-	out := make(map[Lang]*message.Printer, len(all))
-	for _, l := range all {
-		out[l] = message.NewPrinter(tags[l], message.Catalog(b))
-	}
-	return out, nil
-})
-
-// Check reads and builds every catalog: the server calls it at start so a
-// broken catalog stops it there, not on a page.
-func Check() error {
-	_, err := printers()
-	return err
-}
-
-// T is the words of key in l, with args put in their place. A key no
-// catalog holds (which the catalog test forbids) comes back as itself.
-func (l Lang) T(key Key, args ...any) string {
-	ps, err := printers()
-	if err != nil {
-		return string(key)
-	}
-	p, ok := ps[l]
-	if !ok {
-		p = ps[English]
-	}
-	return p.Sprintf(string(key), args...)
 }
 
 // pseudoCatalog is English made pseudo: each sentence accented, bracketed

@@ -2,7 +2,10 @@
 // each: one message catalog per language (catalogs/*.json, files a
 // translator edits without Go), built on golang.org/x/text's message
 // catalogs and plural rules, and the matching of a browser's
-// Accept-Language against the languages offered.
+// Accept-Language against the languages offered. The offline module (built
+// for js) reads the same catalogs through a small formatter of its own
+// (words.go) held to x/text's output by a test, as x/text's tables would
+// make every module about 110 KB larger.
 //
 // A page reads its language from the request's context (From) and its
 // words through the catalog (T):
@@ -18,9 +21,6 @@ package lang
 import (
 	"context"
 	"strings"
-	"sync"
-
-	"golang.org/x/text/language"
 )
 
 // Lang is one language Grimoire speaks, by its BCP 47 tag as written in
@@ -87,41 +87,6 @@ func (l Lang) Tag() string {
 	}
 	return string(l)
 }
-
-// matcher picks among the offered languages. Built on first use: the
-// offline module links this package for the game screens' words and
-// never matches anything.
-var matcher = sync.OnceValue(func() language.Matcher {
-	tags := make([]language.Tag, len(offered))
-	for i, l := range offered {
-		tags[i] = language.MustParse(string(l))
-	}
-	return language.NewMatcher(tags)
-})
-
-// Match is the offered language that best suits an Accept-Language
-// header, or English when none does (or the header cannot be read). A
-// regional variant finds its language ("es-MX" is Spanish, "pt-PT" the
-// Brazilian Portuguese offered), and the browser's order of preference
-// counts before the quality of a match.
-func Match(acceptLanguage string) Lang {
-	if acceptLanguage == "" || len(acceptLanguage) > maxAcceptLanguage {
-		return English
-	}
-	tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
-	if err != nil || len(tags) == 0 {
-		return English
-	}
-	_, i, conf := matcher().Match(tags...)
-	if conf == language.No || i < 0 || i >= len(offered) {
-		return English
-	}
-	return offered[i]
-}
-
-// maxAcceptLanguage bounds the header parsed: browsers send a few dozen
-// bytes, and anything far longer is not a browser's.
-const maxAcceptLanguage = 1024
 
 type ctxKey struct{}
 
