@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"errors"
+	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -65,7 +66,7 @@ func (h *Handler) gameKeep(c echo.Context) error {
 		return err
 	}
 	if !ok {
-		return forbidden("Only this game's scorekeeper or a seated player can make a new game from its record.")
+		return forbidden(say(c, lang.ErrorOnlyPlayersKeep))
 	}
 	id, kept, made, err := session.Keep(c.Request().Context(), h.store, g, seats, de, h.maker(c))
 	if nk := (*session.NothingToKeep)(nil); errors.As(err, &nk) {

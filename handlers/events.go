@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 	"time"
 
@@ -23,7 +24,7 @@ const heartbeat = 15 * time.Second
 func (h *Handler) gameEvents(c echo.Context) error {
 	g, err := h.store.Game(c.Request().Context(), c.Param("id"))
 	if errors.Is(err, store.ErrNotFound) {
-		return notFound("There is no such game.")
+		return notFound(say(c, lang.ErrorNoSuchGame))
 	}
 	if err != nil {
 		return fmt.Errorf("load game: %w", err)
@@ -31,7 +32,7 @@ func (h *Handler) gameEvents(c echo.Context) error {
 	if _, ok, _, err := h.seatOf(c, g); err != nil {
 		return err
 	} else if !ok {
-		return forbidden("Use the spectator link to follow this game.")
+		return forbidden(say(c, lang.ErrorFollowAsSpectator))
 	}
 	return h.stream(c, g)
 }
@@ -39,7 +40,7 @@ func (h *Handler) gameEvents(c echo.Context) error {
 func (h *Handler) watchEvents(c echo.Context) error {
 	g, err := h.store.GameBySpectatorToken(c.Request().Context(), c.Param("token"))
 	if errors.Is(err, store.ErrNotFound) {
-		return notFound("This spectator link does not lead to a game.")
+		return notFound(say(c, lang.ErrorSpectatorLink))
 	}
 	if err != nil {
 		return fmt.Errorf("load watched game: %w", err)

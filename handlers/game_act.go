@@ -3,6 +3,7 @@ package handlers
 import (
 	"crypto/sha256"
 	"fmt"
+	"github.com/grimoire-games/grimoire/lang"
 	"io"
 	"net/http"
 	"net/url"
@@ -48,7 +49,7 @@ func (h *Handler) tap(c echo.Context, op play.Op) error {
 		return err
 	}
 	if !ok {
-		return forbidden("Only this game's scorekeeper or a seated player can change it.")
+		return forbidden(say(c, lang.ErrorOnlyPlayersChange))
 	}
 	form, err := c.FormParams()
 	if err != nil {
@@ -56,7 +57,7 @@ func (h *Handler) tap(c echo.Context, op play.Op) error {
 	}
 	v, err := strconv.Atoi(form.Get("v"))
 	if err != nil || v < 0 {
-		return badRequest("The tap did not say which version of the game it was made on. Reload the page.")
+		return badRequest(say(c, lang.ErrorTapVersion))
 	}
 	s := screen{Game: g, Log: log, Seats: seats, Seat: seat, From: v, Status: http.StatusOK}
 	partial := isPartial(c)

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"errors"
+	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -27,7 +28,7 @@ func (h *Handler) gameFork(c echo.Context) error {
 		return err
 	}
 	if !ok {
-		return forbidden("Only this game's scorekeeper or a seated player can continue it as a new game.")
+		return forbidden(say(c, lang.ErrorOnlyPlayersFork))
 	}
 	at, err := session.ForkMoment(c.FormValue("at"), len(h.session.InForce(g.ID, log)))
 	if err == nil {

@@ -118,11 +118,15 @@ func TestLanguageErrorPages(t *testing.T) {
 	}{
 		{"en", "/no/such/page", 404, "404: Not found", "There is nothing at this address."},
 		{"es", "/no/such/page", 404, "404: No encontrado", "No hay nada en esta dirección."},
-		// A handler's own message is not in the catalogs yet
-		// (docs/languages.md): the page around it is.
-		{"fr", "/g/nosuchgame", 404, "404: Introuvable", ""},
+		{"fr", "/g/nosuchgame", 404, "404: Introuvable", "Cette partie n'existe pas. Elle a peut-être été supprimée."},
 		{"de", "/no/such/page", 404, "404: Nicht gefunden", "Unter dieser Adresse gibt es nichts."},
-		{"pt-BR", "/g/nosuchgame", 404, "404: Não encontrado", ""},
+		{"pt-BR", "/g/nosuchgame", 404, "404: Não encontrado", "Essa partida não existe. Talvez tenha sido apagada."},
+		// The handlers' own messages for links that lead nowhere.
+		{"de", "/watch/nosuchtoken", 404, "404: Nicht gefunden", "Dieser Zuschauerlink führt zu keinem Spiel (vielleicht wurde es gelöscht)."},
+		{"es", "/join/nosuchtoken", 404, "404: No encontrado", "Este enlace para unirse no lleva a ningún asiento (puede que la partida se haya borrado)."},
+		{"pt-BR", "/new/nosuchgame", 404, "404: Não encontrado", "Não há nenhum jogo com esse nome aqui."},
+		{"fr", "/sheets/nosuchgame/blank", 404, "404: Introuvable", "Il n'y a pas de feuille de score pour ce jeu."},
+		{"en", "/sheets/nosuchgame/blank", 404, "404: Not found", "There is no scoresheet for that game."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.accept+tt.path, func(t *testing.T) {

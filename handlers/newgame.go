@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -16,7 +17,7 @@ import (
 func (h *Handler) kindOf(c echo.Context) (play.Kind, error) {
 	k, ok := play.Find(h.games, c.Param("game"))
 	if !ok {
-		return nil, notFound("There is no such game here.")
+		return nil, notFound(say(c, lang.ErrorNoGameKind))
 	}
 	return k, nil
 }

@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/csv"
 	"fmt"
+	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 	"strings"
 
@@ -77,11 +78,11 @@ func (h *Handler) playerCSV(c echo.Context) error {
 	}
 	r, ok := k.(play.Records)
 	if !ok {
-		return notFound("This game keeps no player records.")
+		return notFound(say(c, lang.ErrorNoPlayerRecords))
 	}
 	name := strings.TrimSpace(c.QueryParam("name"))
 	if name == "" {
-		return badRequest("Name the player (?name=).")
+		return badRequest(say(c, lang.ErrorNamePlayer))
 	}
 	if name, err = h.clubs.CountedName(c.Request().Context(), device(c), name); err != nil {
 		return err
@@ -119,7 +120,7 @@ func (h *Handler) advice(c echo.Context) error {
 	}
 	a, ok := k.(play.Advisor)
 	if !ok {
-		return notFound("This game has no advisor.")
+		return notFound(say(c, lang.ErrorNoAdvisor))
 	}
 	q := c.QueryParams()
 	var games []play.PlayerGame

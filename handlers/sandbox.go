@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"errors"
+	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -23,7 +24,7 @@ func (h *Handler) sandboxOf(c echo.Context) (play.Kind, play.Sandboxer, error) {
 	}
 	sb, ok := k.(play.Sandboxer)
 	if !ok {
-		return nil, nil, notFound("This game has no sandbox: " + k.Info().Name + " cannot be set up from a position.")
+		return nil, nil, notFound(say(c, lang.ErrorNoSandbox, k.Info().Name))
 	}
 	return k, sb, nil
 }
@@ -57,7 +58,7 @@ func (h *Handler) sandboxPlay(c echo.Context) error {
 	}
 	fields.Del("_csrf")
 	if len(fields) == 0 {
-		return badRequest("There is no position to play on: set one up in the sandbox and check it first.")
+		return badRequest(say(c, lang.ErrorNoPosition))
 	}
 	seed, err := randomSeed()
 	if err != nil {

@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -19,13 +20,13 @@ func (h *Handler) joinSeat(c echo.Context) error {
 	seat, err := h.store.SeatByToken(ctx, c.Param("token"))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return notFound("This join link does not lead to a seat (the game may have been deleted).")
+		return notFound(say(c, lang.ErrorJoinLink))
 	case err != nil:
 		return fmt.Errorf("read seat: %w", err)
 	case seat.Holder == device(c):
 		return c.Redirect(http.StatusSeeOther, "/g/"+seat.GameID)
 	case seat.Holder != "":
-		return seatTaken()
+		return seatTaken(c)
 	}
 	g, err := h.store.Game(ctx, seat.GameID)
 	if err != nil {
@@ -41,15 +42,15 @@ func (h *Handler) takeSeat(c echo.Context) error {
 	seat, err := h.store.ClaimSeat(c.Request().Context(), c.Param("token"), device(c))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return notFound("This join link does not lead to a seat (the game may have been deleted).")
+		return notFound(say(c, lang.ErrorJoinLink))
 	case errors.Is(err, store.ErrSeatTaken):
-		return seatTaken()
+		return seatTaken(c)
 	case err != nil:
 		return fmt.Errorf("claim seat: %w", err)
 	}
 	return redirect(c, "/g/"+seat.GameID)
 }
 
-func seatTaken() error {
-	return echo.NewHTTPError(http.StatusConflict, "This seat is already taken on another phone. Ask the host for another seat's link, or follow the game with the spectator link.")
+func seatTaken(c echo.Context) error {
+	return echo.NewHTTPError(http.StatusConflict, say(c, lang.ErrorSeatTaken))
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -49,7 +50,7 @@ func (h *Handler) renderSheet(c echo.Context, g store.Game, k play.Kind, log []s
 func (h *Handler) blankSheet(c echo.Context) error {
 	k, ok := play.Find(h.games, c.Param("game"))
 	if !ok {
-		return notFound("There is no scoresheet for that game.")
+		return notFound(say(c, lang.ErrorNoSheet))
 	}
 	return render(c, http.StatusOK, k.Blank(h.page(c, "", ""), views.SheetHead{Title: "Blank scoresheet", BackURL: "/"}))
 }

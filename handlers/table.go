@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"fmt"
+	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 	"strconv"
 
@@ -52,7 +53,7 @@ func (h *Handler) loadGame(c echo.Context) (store.Game, play.Kind, []store.Entry
 func (h *Handler) loadWatched(c echo.Context) (store.Game, play.Kind, []store.Entry, error) {
 	g, err := h.store.GameBySpectatorToken(c.Request().Context(), c.Param("token"))
 	if errors.Is(err, store.ErrNotFound) {
-		return g, nil, nil, notFound("This spectator link does not lead to a game (it may have been deleted).")
+		return g, nil, nil, notFound(say(c, lang.ErrorSpectatorLinkDeleted))
 	}
 	if err != nil {
 		return g, nil, nil, fmt.Errorf("load watched game: %w", err)
@@ -69,7 +70,7 @@ func (h *Handler) load(c echo.Context, id string) (store.Game, play.Kind, []stor
 		// Declared here, m costs nothing on the way of a game that loads.
 		var m *session.Missing
 		if errors.As(err, &m) {
-			return g, nil, nil, notFound(m.Words)
+			return g, nil, nil, notFound(say(c, m.Key, m.Args...))
 		}
 	}
 	return g, k, log, err

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/grimoire-games/grimoire/lang"
 	"log/slog"
 	"net/url"
 	"strings"
@@ -66,10 +67,15 @@ func newSession(st Store, games []play.Kind, log *slog.Logger, maxGames, maxByte
 	return &Session{store: st, games: games, log: log, cache: newCache(maxGames, maxBytes), damages: newDamageMemo(damageMemoMax)}
 }
 
-// Missing is a game (or a kind of game) that is not there, in words.
-type Missing struct{ Words string }
+// Missing is a game (or a kind of game) that is not there: the words
+// that say so (Key, with Args in their place), in the reader's language
+// where there is a reader.
+type Missing struct {
+	Key  lang.Key
+	Args []any
+}
 
-func (m *Missing) Error() string { return m.Words }
+func (m *Missing) Error() string { return lang.English.T(m.Key, m.Args...) }
 
 // Load reads a game row and finds its kind, then its log: from the state
 // cache when it holds the stored version (one row read), otherwise from the
@@ -80,21 +86,21 @@ func (m *Missing) Error() string { return m.Words }
 func (s *Session) Load(ctx context.Context, id string) (store.Game, play.Kind, []store.Entry, error) {
 	g, err := s.store.Game(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return g, nil, nil, &Missing{"There is no such game. It may have been deleted."}
+		return g, nil, nil, &Missing{Key: lang.ErrorNoGame}
 	}
 	if err != nil {
 		return g, nil, nil, fmt.Errorf("load game %s: %w", id, err)
 	}
 	k, ok := play.Find(s.games, g.Kind)
 	if !ok {
-		return g, nil, nil, &Missing{"This build cannot show " + g.Kind + " games."}
+		return g, nil, nil, &Missing{Key: lang.ErrorUnknownKind, Args: []any{g.Kind}}
 	}
 	if st, ok := s.cache.state(id, g.Version); ok {
 		return g, k, st.Log, nil
 	}
 	g, log, err := s.store.Load(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return g, nil, nil, &Missing{"There is no such game. It may have been deleted."}
+		return g, nil, nil, &Missing{Key: lang.ErrorNoGame}
 	}
 	if err != nil {
 		return g, nil, nil, fmt.Errorf("load game %s: %w", id, err)

@@ -415,7 +415,7 @@ func TestMissingGame(t *testing.T) {
 	} {
 		_, _, _, err := s.Load(context.Background(), id)
 		var m *session.Missing
-		if !errors.As(err, &m) || m.Words != words {
+		if !errors.As(err, &m) || m.Error() != words {
 			t.Errorf("%s: %v, want %q", id, err, words)
 		}
 	}
