@@ -10,14 +10,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// leftovers is every word of plain ASCII letters in the text of the
-// page the server sent (read with DOMParser, so no script has added to
-// it), the attributes a screen reader reads and its title: on a page
-// drawn in the pseudo-language, such a word escaped the catalog, as the
-// pseudo-language accents every letter it makes. Text in an element with
-// its own lang (a language's name in the switch) is its own.
-const leftovers = `fetch(location.href, {credentials: "same-origin"}).then(function(r){ return r.text(); }).then(function(html){
-	var doc = new DOMParser().parseFromString(html, "text/html");
+// wordsOf is a script that lists every word of plain ASCII letters in a
+// document's text, the attributes a screen reader reads and its title: on
+// a page drawn in the pseudo-language, such a word escaped the catalog,
+// as the pseudo-language accents every letter it makes. Text in an
+// element with its own lang (a language's name in the switch) is its own.
+const wordsOf = `function wordsOf(doc) {
 	var out = {};
 	function add(s) {
 		(s.match(/[A-Za-z]{2,}/g) || []).forEach(function(w){ out[w] = true; });
@@ -33,6 +31,15 @@ const leftovers = `fetch(location.href, {credentials: "same-origin"}).then(funct
 	visit(doc.body);
 	add(doc.title);
 	return Object.keys(out).sort();
+}`
+
+// leftovers is wordsOf the page the server sent (read with DOMParser, so
+// no script has added to it) and of the page on screen (the banner and
+// the lines the scripts wrote).
+const leftovers = `fetch(location.href, {credentials: "same-origin"}).then(function(r){ return r.text(); }).then(function(html){
+	var sent = (` + wordsOf + `)(new DOMParser().parseFromString(html, "text/html"));
+	var shown = (` + wordsOf + `)(document);
+	return sent.concat(shown);
 })`
 
 // serverWords is leftovers of the page on screen.
@@ -52,8 +59,8 @@ func serverWords(p *phone) []string {
 // 390 px, light and dark: the page is in the language asked for, nothing
 // is wider than the phone (French and Spanish menus are wider than
 // English's), and axe finds nothing. In the pseudo-language, every word
-// the server drew comes from a catalog (the words static/*.js writes are
-// not in the catalogs yet: docs/languages.md).
+// the server drew and every word the page's scripts wrote comes from a
+// catalog.
 func TestBrowserLanguagesHold(t *testing.T) {
 	a := startApp(t)
 	ctx, _ := browser(t)
@@ -91,6 +98,8 @@ func TestBrowserLanguagesHold(t *testing.T) {
 
 	for _, page := range pages {
 		p.open(a.URL + page)
+		// The scripts have written the banner and the readiness line.
+		p.waitFor(`(function(){ var pill = document.querySelector('[data-testid="net-pill"]'), ready = document.querySelector('[data-offline-ready]'); return !!pill && pill.textContent !== "" && !!ready && ready.textContent !== ""; })()`)
 		var escaped []string
 		for _, w := range serverWords(p) {
 			if !names[w] {

@@ -177,3 +177,18 @@ func (x number) Format(f fmt.State, verb rune) {
 	}
 	f.Write([]byte(b.String()))
 }
+
+// Entry is key's entry in l as its catalog holds it, English's where l's
+// lacks it: for a script in the page that fills in the words itself
+// (views.ScriptWords).
+func (l Lang) Entry(key Key) (Entry, bool) {
+	cs, err := catalogs()
+	if err != nil {
+		return Entry{}, false
+	}
+	e, ok := cs[l][key]
+	if !ok {
+		e, ok = cs[English][key]
+	}
+	return e, ok
+}

@@ -9,6 +9,30 @@
 
   var root = document.documentElement;
 
+  // say is key's words in the page's language, from the catalog block the
+  // server wrote into the page (views.ScriptWords): n picks a plural form
+  // (Intl.PluralRules, CLDR's categories, as the server's) and fills %d; s
+  // fills %s. The other scripts call it as window.grimoireSay.
+  var words = null;
+  function say(key, n, s) {
+    if (!words) {
+      var el = document.getElementById("grimoire-words");
+      try { words = el ? JSON.parse(el.textContent) : {}; } catch (e) { words = {}; }
+    }
+    var w = words[key];
+    if (w && typeof w === "object") {
+      var form = "=" + n;
+      if (!(form in w)) {
+        try { form = new Intl.PluralRules(root.lang || "en").select(n); } catch (e) { form = "other"; }
+        if (!(form in w)) form = "other";
+      }
+      w = w[form];
+    }
+    if (typeof w !== "string") return key;
+    return w.replace(/%([sd%])/g, function (_, v) { return v === "%" ? "%" : v === "d" ? String(n) : String(s); });
+  }
+  window.grimoireSay = say;
+
   // Offline banner: the browser tells us when the network goes or comes back.
   function setOnline() {
     root.classList.toggle("is-offline", !navigator.onLine);
@@ -68,7 +92,7 @@
       var label = btn.getAttribute("data-label") || btn.textContent;
       btn.setAttribute("data-label", label);
       navigator.clipboard.writeText(url).then(function () {
-        btn.textContent = "Link copied";
+        btn.textContent = say("script.linkCopied");
         // The button says what happened for a moment, then is itself again.
         setTimeout(function () { btn.textContent = label; }, 2500);
       });
@@ -153,9 +177,9 @@
       localStorage.setItem("grimoire.httpsNotice", "shown");
     } catch (e) { /* storage refused: show it anyway */ }
     notice("https", "note", [
-      document.createTextNode("Offline play, installing to the home screen, Share and Copy need HTTPS; over plain HTTP this phone plays online only. "),
-      node("a", "How to serve Grimoire over HTTPS", { href: "https://github.com/grimoire-games/grimoire#put-it-on-your-phone" }),
-      node("button", "OK", { type: "button", "class": "notice-close", "data-notice-close": "", "aria-label": "Close this notice" })
+      document.createTextNode(say("script.httpsNotice") + " "),
+      node("a", say("script.httpsHow"), { href: "https://github.com/grimoire-games/grimoire#put-it-on-your-phone" }),
+      node("button", say("script.ok"), { type: "button", "class": "notice-close", "data-notice-close": "", "aria-label": say("script.closeNotice") })
     ]);
   }
   document.addEventListener("click", function (ev) {
@@ -173,13 +197,13 @@
   var updating = false;
   function offerUpdate(worker) {
     if (document.querySelector("[data-notice=update]")) return;
-    var btn = node("button", "Reload", { type: "button", "data-testid": "update-reload" });
+    var btn = node("button", say("script.reload"), { type: "button", "data-testid": "update-reload" });
     btn.addEventListener("click", function () {
       updating = true;
       btn.disabled = true;
       worker.postMessage({ type: "skip-waiting" });
     });
-    notice("update", "status", [document.createTextNode("A new version of Grimoire is ready. "), btn]);
+    notice("update", "status", [document.createTextNode(say("script.newVersion") + " "), btn]);
   }
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.addEventListener("controllerchange", function () {
@@ -223,7 +247,7 @@
     if (foot && !foot.querySelector('[href="/settings"]')) {
       var a = document.createElement("a");
       a.href = "/settings";
-      a.textContent = "Settings";
+      a.textContent = say("settings.title");
       a.setAttribute("data-testid", "settings-link");
       foot.append(" · ", a);
     }
@@ -237,11 +261,11 @@
     var el = readinessLine();
     if (!el) return;
     el.setAttribute("data-state", state);
-    var words = state === "ready" ? "Ready for offline play"
-      : state === "none" ? "This browser cannot keep the app for offline play"
-        : state === "getting" ? "Getting ready for offline play: " + Math.floor(pct / 10) * 10 + "%"
-          : "Not ready yet: keep this page open a moment";
-    if (el.textContent !== words) el.textContent = words;
+    var line = state === "ready" ? say("script.ready")
+      : state === "none" ? say("script.cannotKeep")
+        : state === "getting" ? say("script.getting", Math.floor(pct / 10) * 10)
+          : say("script.notReady");
+    if (el.textContent !== line) el.textContent = line;
     if (state === "getting") el.setAttribute("data-progress", String(Math.floor(pct)));
     else el.removeAttribute("data-progress");
     root.classList.toggle("offline-ready", state === "ready");

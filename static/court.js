@@ -14,6 +14,8 @@
   "use strict";
 
   var root = document.documentElement;
+  // The page's words (app.js's say, from the catalogs).
+  var say = window.grimoireSay || function (key) { return key; };
   // Read while this script runs: it names the silent sound (a hashed asset).
   var scriptEl = document.currentScript;
   var KEY = "grimoire.court";
@@ -428,11 +430,11 @@
     function can() {
       var v = voice();
       var lines = {
-        speech: !synth ? "This browser cannot speak: calls are shown, not heard."
-          : v ? "Calls use the voice stored on this phone (" + v.name + "), so they work offline."
-            : "No voice stored on this phone: calls may need the network, or stay silent offline.",
-        media: navigator.mediaSession ? "Headset buttons work here (next = MAKE, previous = MISS, play/pause = confirm)."
-          : "This browser does not pass on headset buttons: use a page turner or a keyboard."
+        speech: !synth ? say("script.noSpeech")
+          : v ? say("script.voiceStored", 0, v.name)
+            : say("script.noVoice"),
+        media: navigator.mediaSession ? say("script.headset")
+          : say("script.noHeadset")
       };
       Object.keys(lines).forEach(function (k) {
         var el = form.querySelector('[data-court-support="' + k + '"]');

@@ -22,6 +22,8 @@
   var WASM = me && me.getAttribute("data-wasm");
   var EXEC = me && me.getAttribute("data-wasm-exec");
   var root = document.documentElement;
+  // The page's words (app.js's say, from the catalogs).
+  var say = window.grimoireSay || function (key) { return key; };
   var api = (window.grimoireOffline = { lastTapMs: null, tapsMs: [], stepsMs: [], wasmLoadMs: null, tapToScreen: [] });
 
   // ---- IndexedDB: records (what this phone shows of each game), outbox
@@ -105,23 +107,23 @@
     var text = document.querySelector(".net-text");
     var count = document.querySelector(".net-count");
     if (!pill) return;
-    pill.textContent = off ? "Offline" : "Online";
+    pill.textContent = off ? say("script.offline") : say("script.online");
     if (off) {
       // Without a secure context there is no service worker and no module
       // to apply a tap with: do not promise what cannot happen.
       if (!window.isSecureContext) {
-        text.textContent = "Offline play needs Grimoire served over HTTPS: taps cannot be saved on this phone.";
+        text.textContent = say("script.needsHttps");
       } else {
-        text.textContent = game ? "Taps are saved here and sent when the network is back." : "Showing what this phone saved.";
+        text.textContent = game ? say("script.savedHere") : say("script.showingSaved");
       }
     } else if (waiting > 0) {
-      text.textContent = "Sending your taps in order…";
+      text.textContent = say("script.sending");
     } else if (heldCount > 0) {
-      text.textContent = "Some taps made offline were not applied: see below.";
+      text.textContent = say("script.notApplied");
     } else {
       text.textContent = "";
     }
-    count.textContent = waiting > 0 ? waiting + (waiting === 1 ? " tap waiting" : " taps waiting") : "";
+    count.textContent = waiting > 0 ? say("script.tapsWaiting", waiting) : "";
   }
   function recount() {
     return Promise.all([all("outbox"), all("held")]).then(function (r) {
