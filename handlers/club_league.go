@@ -1,12 +1,12 @@
 package handlers
 
 import (
-	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/views"
 )

@@ -2,11 +2,11 @@ package handlers
 
 import (
 	"errors"
-	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"

@@ -3,12 +3,12 @@ package handlers
 import (
 	"errors"
 	"fmt"
-	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/store"
 )
 

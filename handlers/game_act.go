@@ -3,7 +3,6 @@ package handlers
 import (
 	"crypto/sha256"
 	"fmt"
-	"github.com/grimoire-games/grimoire/lang"
 	"io"
 	"net/http"
 	"net/url"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 )

@@ -2,12 +2,12 @@ package handlers
 
 import (
 	"fmt"
-	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"

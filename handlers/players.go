@@ -3,13 +3,13 @@ package handlers
 import (
 	"encoding/csv"
 	"fmt"
-	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/club"
 	"github.com/grimoire-games/grimoire/views"

@@ -1,11 +1,11 @@
 package handlers
 
 import (
-	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"

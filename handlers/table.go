@@ -3,12 +3,12 @@ package handlers
 import (
 	"errors"
 	"fmt"
-	"github.com/grimoire-games/grimoire/lang"
 	"net/http"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/store"
