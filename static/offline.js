@@ -794,6 +794,38 @@
     var el = ev.target && ev.target.closest && ev.target.closest("[hx-post]:not(form)");
     if (el && !el.closest("form")) unseen(ev, el);
   });
+  // A finger that goes down on a control the server's answer then replaces
+  // (the previous tap's screen, before the module draws in place) comes up
+  // on its successor, and the browser sends that click to an element that
+  // holds both, where no control sees it: the tap would be lost. It is the
+  // successor's when it is the same control (its test id, or its form's
+  // action, name and value) under the finger.
+  var downOn = null, rescue = null;
+  function controlOf(t) { return t && t.closest ? t.closest("button, [hx-post]:not(form)") : null; }
+  function controlKey(el) {
+    var f = el.closest("form");
+    return el.getAttribute("data-testid") || [el.tagName, f ? f.getAttribute("hx-post") : el.getAttribute("hx-post"), el.getAttribute("name"), el.getAttribute("value")].join("|");
+  }
+  document.addEventListener("pointerdown", function (ev) { downOn = controlOf(ev.target); rescue = null; }, true);
+  document.addEventListener("pointerup", function (ev) {
+    var was = downOn;
+    downOn = null;
+    if (!was || was.isConnected) return;
+    var now = controlOf(ev.target);
+    if (!now || now.disabled || controlKey(now) !== controlKey(was)) return;
+    rescue = now;
+    // The click, if the browser sends one, comes before this task.
+    setTimeout(function () { if (rescue === now) { rescue = null; now.click(); } }, 0);
+  }, true);
+  document.addEventListener("click", function (ev) {
+    var r = rescue;
+    if (!r) return;
+    rescue = null;
+    if (r.contains(ev.target)) return; // the browser gave it to the control after all
+    ev.preventDefault();
+    ev.stopPropagation();
+    r.click();
+  }, true);
   document.addEventListener("htmx:confirm", function (ev) {
     if (ours) return;
     var d = ev.detail;
