@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -78,7 +77,7 @@ func leagueHTML(kinds []play.Kind, kind, saved, role, started string) (string, e
 		return "", err
 	}
 	var b strings.Builder
-	if err := views.LeagueTable(v).Render(context.Background(), &b); err != nil {
+	if err := views.LeagueTable(v).Render(drawing(), &b); err != nil {
 		return "", fmt.Errorf("render league: %w", err)
 	}
 	return b.String(), nil

@@ -12,6 +12,7 @@
 //	grimoire.newGame(kind, fieldsJSON, seed)  -> {setup, title, seats, error}
 //	grimoire.advise(kind, query, savedJSON, ms) -> {html, error}
 //	grimoire.replay(recordJSON, at, csrf)      -> {html, at, total, error} (replay.go)
+//	grimoire.language(tag)                    -> the tag it now draws in
 //
 // A record is a play.Table as the page embeds it. An op is
 // {"type":"act","fields":{...}} (the tap's form fields; a field sent more
@@ -30,6 +31,10 @@
 // [{record, at}], a record as above, at its time in ms), simulating rounds
 // for about ms milliseconds (at least one round).
 //
+// language tells the module the page's language (its <html lang>): every
+// later drawing speaks it, as the server's does for that page. A tag it
+// does not know draws English.
+//
 // Build it with `go generate ./static` (or `task wasm`): the compressed
 // result, static/wasm/grimoire.wasm.gz, is committed and embedded in the
 // binary.
@@ -37,7 +42,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,9 +52,25 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/views"
 )
+
+// language sets speaks from a page's tag: a language people may choose,
+// or the tests' pseudo-language (a page only has that tag where the
+// server accepted it, which a real server never does).
+func language(args []js.Value) any {
+	speaks = lang.English
+	if len(args) > 0 && args[0].Type() == js.TypeString {
+		if l, ok := lang.Parse(args[0].String()); ok {
+			speaks = l
+		} else if args[0].String() == lang.Pseudo.Tag() {
+			speaks = lang.Pseudo
+		}
+	}
+	return speaks.Tag()
+}
 
 func main() {
 	kinds := games()
@@ -62,6 +82,7 @@ func main() {
 	api.Set("league", js.FuncOf(func(_ js.Value, args []js.Value) any { return league(kinds, args) })) // league.go
 	api.Set("sandbox", js.FuncOf(func(_ js.Value, args []js.Value) any { return sandbox(kinds, args) }))
 	api.Set("replay", js.FuncOf(func(_ js.Value, args []js.Value) any { return replayMoment(kinds, args) })) // replay.go
+	api.Set("language", js.FuncOf(func(_ js.Value, args []js.Value) any { return language(args) }))
 	ids := make([]any, 0, len(kinds))
 	for _, k := range kinds {
 		ids = append(ids, k.Info().ID)
@@ -252,7 +273,7 @@ func advise(kinds []play.Kind, args []js.Value) (out any) {
 		return fail(err)
 	}
 	var buf bytes.Buffer
-	if err := comp.Render(context.Background(), &buf); err != nil {
+	if err := comp.Render(drawing(), &buf); err != nil {
 		return fail(fmt.Errorf("render advice: %w", err))
 	}
 	return js.ValueOf(map[string]any{"html": buf.String()})
@@ -307,7 +328,7 @@ func screenOf(k play.Kind, t play.Table, q url.Values, msg string, isErr bool, e
 	if err != nil {
 		return fail(err)
 	}
-	ctx := context.Background()
+	ctx := drawing()
 	list := make([]any, 0, len(frags))
 	var buf bytes.Buffer
 	for _, f := range frags {

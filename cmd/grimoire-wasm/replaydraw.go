@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"unicode"
@@ -32,7 +31,7 @@ func replayHTML(kinds []play.Kind, record, raw, csrf string) (html string, at, t
 		return "", 0, 0, err
 	}
 	back := "/g/" + t.GameID
-	ctx := context.Background()
+	ctx := drawing()
 	r, err := replay.View(ctx, k, m, replay.Links{Base: back + "/replay", Back: back, Fork: back + "/fork", CSRF: csrf})
 	if err != nil {
 		return "", 0, 0, err

@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"net/url"
@@ -41,7 +40,7 @@ func sandbox(kinds []play.Kind, args []js.Value) (out any) {
 	}
 	comp, possible := sb.SandboxBody(args[2].String(), q)
 	var buf bytes.Buffer
-	if err := comp.Render(context.Background(), &buf); err != nil {
+	if err := comp.Render(drawing(), &buf); err != nil {
 		return fail(fmt.Errorf("render sandbox: %w", err))
 	}
 	return js.ValueOf(map[string]any{"html": buf.String(), "ok": possible})

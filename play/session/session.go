@@ -269,8 +269,15 @@ func (s *Session) KeepScreen(id string, key ScreenKey, r []Rendered) {
 	s.cache.addScreen(id, key, r)
 }
 
+// ViewerIn is the key of t's viewer reading in ctx's language: the same
+// table draws other words in another language, so screens and their fixed
+// parts are kept per language too.
+func ViewerIn(ctx context.Context, t play.Table) string {
+	return ViewerKey(t) + "\x00" + lang.From(ctx).Tag()
+}
+
 // Screen is a viewer's screen of a game after a request: the table it is
-// drawn from, the viewer's key (ViewerKey), the fragments now, and the
+// drawn from, the viewer's key (ViewerIn), the fragments now, and the
 // fragments as the client shows them at the version it named (nil when
 // unknown: the client then gets every fragment). Which of them changed is
 // the answer's to say, by their HTML.
@@ -288,7 +295,7 @@ type Screen struct {
 // is the query of a GET step of the screen (nil after a write).
 func (s *Session) Screens(ctx context.Context, k play.Kind, g store.Game, v Viewer, log []store.Entry, from int, step url.Values) (Screen, error) {
 	t := s.Table(g, v, log)
-	viewer := ViewerKey(t)
+	viewer := ViewerIn(ctx, t)
 	now, err := s.DrawScreen(ctx, k, g.ID, ScreenKey{Version: t.Version, Viewer: viewer, Step: StepKey(step)}, func() play.Table {
 		s.AttachState(k, &t)
 		return t

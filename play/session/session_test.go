@@ -518,7 +518,7 @@ func TestScreensBeforeAndAfterATap(t *testing.T) {
 	if html(again.Now) != html(after.Now) || s.CacheStats().ScreenHits-hits != 2 {
 		t.Errorf("asked again: %d screens from the cache, want 2", s.CacheStats().ScreenHits-hits)
 	}
-	if again.Table.Version != 2 || again.Viewer != session.ViewerKey(again.Table) {
+	if again.Table.Version != 2 || again.Viewer != session.ViewerIn(context.Background(), again.Table) {
 		t.Errorf("the screen's table is at version %d", again.Table.Version)
 	}
 }
