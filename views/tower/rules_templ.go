@@ -12,6 +12,7 @@ import templruntime "github.com/a-h/templ/runtime"
 import (
 	"strconv"
 
+	"github.com/grimoire-games/grimoire/lang"
 	tw "github.com/grimoire-games/grimoire/rules/tower"
 	"github.com/grimoire-games/grimoire/views"
 )
@@ -23,7 +24,8 @@ type RulesData struct {
 	Rulings []tw.Ruling
 }
 
-// Rules explains Mage's Tower in our own words.
+// Rules explains Mage's Tower in our own words, in the language of the
+// request (English for any language without its own page).
 func Rules(p views.Page, r RulesData) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -53,121 +55,293 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<article class=\"rules\" data-testid=\"rules\"><h1>Mage's Tower</h1><p>A duel for two. The <strong>General</strong> marches nine coin soldiers from a hidden camp across four zones toward the Mage's Tower; the <strong>Mage</strong> burns them down with spells chosen on a single card. If one soldier gets inside, the General has won. If all nine fall, the Mage has. Grimoire plays the referee: it only offers moves the rules allow and shows what a spell would do before it is cast.</p><nav aria-label=\"On this page\" class=\"panel small\"><a href=\"#table\">The table</a> · <a href=\"#general\">General</a> · <a href=\"#mage\">Mage</a> · <a href=\"#card\">The card</a> · <a href=\"#house\">House rule</a> · <a href=\"#rulings\">Every rule</a> · <a href=\"#app\">On the app</a></nav><h2 id=\"table\">The table</h2><p>Soldiers come in three sizes. A big coin survives more damage than a small one: large coins take 3 points to bring down, medium ones 2, small ones 1. A coin lying tails up wears a shield that soaks up one point and is then gone (the coin turns to heads). The General sees every face; the Mage only sees the faces of soldiers already marching.</p><p>From left to right: the camp, zone 1 (called the Field), zones 2, 3 and 4, and then the Tower. Inside a zone soldiers stand in a line, and a newcomer always joins at the right.</p><h2 id=\"general\">The General's turn</h2><ol><li>Send one, two or three coins from the camp onto the Field (skipped once the camp is empty).</li><li>Move soldiers one zone forward: no more than three may leave any one zone in a turn, none moves twice, and the ones that just arrived from the camp wait.</li><li>If you like, turn one heads coin (in a zone or still in camp) to tails to give it a shield. Doing so finishes your turn; otherwise tap “End turn”.</li></ol><p>A soldier stepping forward out of zone 4 is inside the Tower: the General wins on the spot.</p><h2 id=\"mage\">The Mage's turn</h2><p>Cast one spell, or once in the whole game let the turn pass. The spells:</p><dl><dt>Lightning</dt><dd>Divide the damage as you please among soldiers standing in one or two zones.</dd><dt>Fireball</dt><dd>One soldier in each occupied zone is hit for the full damage: either the first in line of every zone or the last in line of every zone.</dd><dt>Wave</dt><dd>Every soldier of one zone is hit for the full damage; whoever survives is thrown back a zone (from the Field, back into camp).</dd><dt>Tome</dt><dd>One soldier is hit, and afterwards both thumbs return to the top of the card. It works a single time per game.</dd></dl><p>Damage only lasts for the Mage's turn: a wounded soldier that is still standing is whole again when the General moves, though a broken shield does not come back.</p><h2 id=\"card\">The card and the thumbs</h2><p>The Mage's card has a column of damage numbers and a column of spells. Two thumbs start above it. For each cast the left thumb slides down to pick the damage and the right thumb slides down to pick the spell, each by at least one row and each on its own. Thumbs only ever go down (the Tome aside), so strong rows spent early are gone for good. Below is the card Grimoire uses unless the table loads another:</p><table class=\"card-rows\" data-testid=\"default-card\"><thead><tr><th>Row</th><th>Damage</th><th>Spell</th></tr></thead> <tbody>")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			for i, row := range r.Card.Rows {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<tr><th>")
+			switch lang.From(ctx) {
+			case lang.Spanish:
+				templ_7745c5c3_Err = rulesSpanish(r).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var3 string
-				templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(i + 1))
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 55, Col: 35}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
+			case lang.French:
+				templ_7745c5c3_Err = rulesFrench(r).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "</th><td>")
+			case lang.German:
+				templ_7745c5c3_Err = rulesGerman(r).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var4 string
-				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(row.Damage))
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 55, Col: 72}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
+			case lang.Portuguese:
+				templ_7745c5c3_Err = rulesPortuguese(r).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "</td><td>")
+			default:
+				templ_7745c5c3_Err = rulesEnglish(r).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var5 string
-				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(row.Spell.Title())
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 55, Col: 102}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</td></tr>")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</tbody></table><h2 id=\"house\">House rule: a thumb may stay</h2><p>Some tables let a thumb rest where it is, so the Mage may use the same damage or the same spell again. Tick “A thumb may stay” when you start a game to play this way; the card on the game screen then offers the current row too. Without it, a thumb that has reached the bottom row is stuck, and the Mage may have to skip.</p><h2 id=\"balance\">A finding about balance</h2><p data-testid=\"balance-finding\">This is what our bots found, not a rule. With the strongest bot (Archmage) playing both sides over a thousand different camps, the Mage won 997 games of 1,000 with the default card, and all 1,000 with the house rule above. A General who sends one coin a turn beats a Mage who only looks one spell ahead, because that Mage runs out of rows; a Mage who keeps both thumbs within a row or two, saves the Tome to reset the card and keeps the skip for a quiet turn beat every General we tried. So the default card seems to favour a Mage who plans ahead: the General's best hope is a Mage in a hurry.</p><h2 id=\"rulings\">Every rule Grimoire enforces</h2><p class=\"small\">These come straight from the referee's rules code, so they always match what the app does. “Our ruling” marks a point the printed rules leave open.</p><dl>")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			for _, rl := range r.Rulings {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "<dt id=\"")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression("rule-" + rl.ID).Resolve(ctx)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 77, Col: 29}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "\">")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var7 string
-				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(rl.Title)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 78, Col: 16}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, " ")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				if rl.Option != "" {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "<span class=\"tag\">house rule switch</span>")
-					if templ_7745c5c3_Err != nil {
-						return templ_7745c5c3_Err
-					}
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "</dt><dd>")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var8 string
-				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(rl.Text)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 83, Col: 18}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</dd>")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "</dl><h2 id=\"app\">On the app</h2><ul><li><strong>One phone:</strong> before each turn a hand-over screen hides the camp until the right player taps it.</li><li><strong>Two phones:</strong> the other player joins with the link or QR code on the game screen; the Mage's phone never shows the camp's faces.</li><li><strong>Bots:</strong> either side can be a random bot or a greedy one. Bots move by themselves after a short pause.</li><li><strong>Undo:</strong> on one phone it takes back the last move (and a bot's answer to it); with two phones you may take back your own last move until the other player moves.</li></ul></article>")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
 			}
 			return nil
 		})
 		templ_7745c5c3_Err = views.Layout(p).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// rulesEnglish is the page's article in English, the source of the others
+// (rules_es.templ, rules_fr.templ, rules_de.templ, rules_pt.templ).
+func rulesEnglish(r RulesData) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<article class=\"rules\" data-testid=\"rules\"><h1>Mage's Tower</h1><p>A duel for two. The <strong>General</strong> marches nine coin soldiers from a hidden camp across four zones toward the Mage's Tower; the <strong>Mage</strong> burns them down with spells chosen on a single card. If one soldier gets inside, the General has won. If all nine fall, the Mage has. Grimoire plays the referee: it only offers moves the rules allow and shows what a spell would do before it is cast.</p><nav aria-label=\"On this page\" class=\"panel small\"><a href=\"#table\">The table</a> · <a href=\"#general\">General</a> · <a href=\"#mage\">Mage</a> · <a href=\"#card\">The card</a> · <a href=\"#house\">House rule</a> · <a href=\"#rulings\">Every rule</a> · <a href=\"#app\">On the app</a></nav><h2 id=\"table\">The table</h2><p>Soldiers come in three sizes. A big coin survives more damage than a small one: large coins take 3 points to bring down, medium ones 2, small ones 1. A coin lying tails up wears a shield that soaks up one point and is then gone (the coin turns to heads). The General sees every face; the Mage only sees the faces of soldiers already marching.</p><p>From left to right: the camp, zone 1 (called the Field), zones 2, 3 and 4, and then the Tower. Inside a zone soldiers stand in a line, and a newcomer always joins at the right.</p><h2 id=\"general\">The General's turn</h2><ol><li>Send one, two or three coins from the camp onto the Field (skipped once the camp is empty).</li><li>Move soldiers one zone forward: no more than three may leave any one zone in a turn, none moves twice, and the ones that just arrived from the camp wait.</li><li>If you like, turn one heads coin (in a zone or still in camp) to tails to give it a shield. Doing so finishes your turn; otherwise tap “End turn”.</li></ol><p>A soldier stepping forward out of zone 4 is inside the Tower: the General wins on the spot.</p><h2 id=\"mage\">The Mage's turn</h2><p>Cast one spell, or once in the whole game let the turn pass. The spells:</p><dl><dt>Lightning</dt><dd>Divide the damage as you please among soldiers standing in one or two zones.</dd><dt>Fireball</dt><dd>One soldier in each occupied zone is hit for the full damage: either the first in line of every zone or the last in line of every zone.</dd><dt>Wave</dt><dd>Every soldier of one zone is hit for the full damage; whoever survives is thrown back a zone (from the Field, back into camp).</dd><dt>Tome</dt><dd>One soldier is hit, and afterwards both thumbs return to the top of the card. It works a single time per game.</dd></dl><p>Damage only lasts for the Mage's turn: a wounded soldier that is still standing is whole again when the General moves, though a broken shield does not come back.</p><h2 id=\"card\">The card and the thumbs</h2><p>The Mage's card has a column of damage numbers and a column of spells. Two thumbs start above it. For each cast the left thumb slides down to pick the damage and the right thumb slides down to pick the spell, each by at least one row and each on its own. Thumbs only ever go down (the Tome aside), so strong rows spent early are gone for good. Below is the card Grimoire uses unless the table loads another:</p>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = cardTable(r.Card, "Row", "Damage", "Spell").Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<h2 id=\"house\">House rule: a thumb may stay</h2><p>Some tables let a thumb rest where it is, so the Mage may use the same damage or the same spell again. Tick “A thumb may stay” when you start a game to play this way; the card on the game screen then offers the current row too. Without it, a thumb that has reached the bottom row is stuck, and the Mage may have to skip.</p><h2 id=\"balance\">A finding about balance</h2><p data-testid=\"balance-finding\">This is what our bots found, not a rule. With the strongest bot (Archmage) playing both sides over a thousand different camps, the Mage won 997 games of 1,000 with the default card, and all 1,000 with the house rule above. A General who sends one coin a turn beats a Mage who only looks one spell ahead, because that Mage runs out of rows; a Mage who keeps both thumbs within a row or two, saves the Tome to reset the card and keeps the skip for a quiet turn beat every General we tried. So the default card seems to favour a Mage who plans ahead: the General's best hope is a Mage in a hurry.</p><h2 id=\"rulings\">Every rule Grimoire enforces</h2><p class=\"small\">These come straight from the referee's rules code, so they always match what the app does. “Our ruling” marks a point the printed rules leave open.</p>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = rulingList(r.Rulings, lang.English, "house rule switch").Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<h2 id=\"app\">On the app</h2><ul><li><strong>One phone:</strong> before each turn a hand-over screen hides the camp until the right player taps it.</li><li><strong>Two phones:</strong> the other player joins with the link or QR code on the game screen; the Mage's phone never shows the camp's faces.</li><li><strong>Bots:</strong> either side can be a random bot or a greedy one. Bots move by themselves after a short pause.</li><li><strong>Undo:</strong> on one phone it takes back the last move (and a bot's answer to it); with two phones you may take back your own last move until the other player moves.</li></ul></article>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// cardTable is the default card, row by row, under the headings given in
+// the page's language; spell names stay names.
+func cardTable(card tw.Card, row, damage, spell string) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<table class=\"card-rows\" data-testid=\"default-card\"><thead><tr><th>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var5 string
+		templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(row)
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 104, Col: 22}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "</th><th>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var6 string
+		templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(damage)
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 104, Col: 41}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</th><th>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var7 string
+		templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(spell)
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 104, Col: 59}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</th></tr></thead> <tbody>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		for i, rw := range card.Rows {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "<tr><th>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var8 string
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(i + 1))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 107, Col: 33}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</th><td>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var9 string
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(rw.Damage))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 107, Col: 69}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</td><td>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var10 string
+			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(rw.Spell.Title())
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 107, Col: 98}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "</td></tr>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "</tbody></table>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// rulingList is every ruling of the rules core, in l's words
+// (rules_words.go), each anchored by its id; tag marks a house rule's switch.
+func rulingList(rulings []tw.Ruling, l lang.Lang, tag string) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "<dl>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		for _, rl := range rulings {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<dt id=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var12 string
+			templ_7745c5c3_Var12, templ_7745c5c3_Err = templruntime.NewAttributeExpression("rule-" + rl.ID).Resolve(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 118, Col: 27}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var12)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var13 string
+			templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(rulingTitle(l, rl))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 119, Col: 24}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, " ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			if rl.Option != "" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<span class=\"tag\">")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var14 string
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(tag)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 121, Col: 28}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "</span>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "</dt><dd>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var15 string
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(rulingText(l, rl))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/tower/rules.templ`, Line: 124, Col: 26}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "</dd>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</dl>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
