@@ -3,6 +3,7 @@ package scribes
 import (
 	"strings"
 
+	"github.com/grimoire-games/grimoire/lang"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 )
 
@@ -20,8 +21,9 @@ func elemLetter(d *sc.Data, e sc.Element) string {
 	return strings.ToUpper(n[:1])
 }
 
-// tileMix groups the tiles by their insignias, in the order first met.
-func tileMix(d *sc.Data) []MixRow {
+// tileMix groups the tiles by their insignias, in the order first met,
+// each kind's follow-up said in l.
+func tileMix(d *sc.Data, l lang.Lang) []MixRow {
 	var out []MixRow
 	idx := map[string]int{}
 	for _, t := range d.Tiles {
@@ -34,19 +36,8 @@ func tileMix(d *sc.Data) []MixRow {
 			out[i].Count++
 			continue
 		}
-		var effect string
-		switch t.Kind() {
-		case sc.KindGain:
-			effect = "1 " + d.ElementName(t.Insignias[0]) + " each"
-		case sc.KindChoose:
-			effect = "1 oink of either element, each chooses"
-		case sc.KindTrade:
-			effect = "may give 1 oink of another element for up to 3 of these"
-		case sc.KindArena:
-			effect = "arena: 1 oink of any element, each chooses"
-		}
 		idx[label] = len(out)
-		out = append(out, MixRow{Label: label, Effect: effect, Count: 1})
+		out = append(out, MixRow{Label: label, Effect: followEffect(d, t, l), Count: 1})
 	}
 	return out
 }
