@@ -45,7 +45,7 @@ func rulesFR(r RulesData) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<h2 id=\"rulings\">Les arbitrages que suit Grimoire</h2><p>Là où la feuille de règles laisse une marge, ce sont eux qui tranchent. Les options marquées <span class=\"tag\">règle maison</span> se choisissent au début d'une partie et sont enregistrées avec elle.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<h2 id=\"rulings\">Les arbitrages que suit Grimoire</h2><p>Là où la feuille de règles laisse une marge, ce sont eux qui tranchent. Les options marquées <span class=\"tag\">règle maison</span> se choisissent au début d'une partie et sont sauvegardées avec son enregistrement.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

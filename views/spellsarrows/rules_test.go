@@ -49,13 +49,13 @@ func landmarks(d *goquery.Document) []string {
 func has(d *goquery.Document, m string) bool {
 	switch {
 	case strings.HasPrefix(m, "#"):
-		return d.Find(`[id="` + m[1:] + `"]`).Length() > 0
+		return d.Find(`[id="`+m[1:]+`"]`).Length() > 0
 	case strings.HasPrefix(m, "href="):
-		return d.Find(`a[href="` + strings.TrimPrefix(m, "href=") + `"]`).Length() > 0
+		return d.Find(`a[href="`+strings.TrimPrefix(m, "href=")+`"]`).Length() > 0
 	case strings.HasPrefix(m, "testid="):
-		return d.Find(`[data-testid="` + strings.TrimPrefix(m, "testid=") + `"]`).Length() > 0
+		return d.Find(`[data-testid="`+strings.TrimPrefix(m, "testid=")+`"]`).Length() > 0
 	default:
-		return d.Find("article " + m).Length() > 0
+		return d.Find("article "+m).Length() > 0
 	}
 }
 

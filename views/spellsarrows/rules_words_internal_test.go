@@ -19,8 +19,8 @@ func TestRulesWordsComplete(t *testing.T) {
 		if l == lang.English {
 			continue
 		}
-		words, ok := rulingsIn[l]
-		if !ok {
+		words := rulingsIn(l)
+		if words == nil {
 			t.Errorf("%s: no rulings", l)
 		}
 		for id := range ids {
@@ -34,14 +34,14 @@ func TestRulesWordsComplete(t *testing.T) {
 			}
 		}
 		for _, sp := range sa.DefaultMap().Spots {
-			if spotsIn[l][sp.Name] == "" {
+			if spotsIn(l)[sp.Name] == "" {
 				t.Errorf("%s: spot %q has no name", l, sp.Name)
 			}
 		}
-		if len(rulesWords[l]) != len(rulesWords[lang.English]) {
-			t.Errorf("%s: %d labels, English has %d", l, len(rulesWords[l]), len(rulesWords[lang.English]))
+		if len(rulesWords(l)) != len(rulesWords(lang.English)) {
+			t.Errorf("%s: %d labels, English has %d", l, len(rulesWords(l)), len(rulesWords(lang.English)))
 		}
-		if _, ok := effectsIn[l]; !ok {
+		if _, ok := effectsIn(l); !ok {
 			t.Errorf("%s: no card effects", l)
 		}
 		if rulesTitle(l, "Spells & Arrows rules") == "Spells & Arrows rules" {
