@@ -12,6 +12,7 @@ import templruntime "github.com/a-h/templ/runtime"
 import (
 	"strconv"
 
+	"github.com/grimoire-games/grimoire/lang"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views"
 )
@@ -28,7 +29,9 @@ func (r RulesData) board() *Board {
 	return &Board{Watch: true, Map: r.Map, Cards: r.Deck.Cards, Snap: sa.Snapshot{Spy: sa.SpySnapshot{At: "B"}}}
 }
 
-// Rules explains Spells & Arrows in our own words.
+// Rules explains Spells & Arrows in our own words, in the request's
+// language: one component per language holds the page's prose
+// (rules_es.templ ...), English and any other language the English one.
 func Rules(p views.Page, r RulesData) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -46,6 +49,8 @@ func Rules(p views.Page, r RulesData) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
+		l := lang.From(ctx)
+		p.Title = rulesTitle(l, p.Title)
 		templ_7745c5c3_Var2 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 			templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 			templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
@@ -58,176 +63,463 @@ func Rules(p views.Page, r RulesData) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<article class=\"rules\" data-testid=\"rules\"><h1>Spells & Arrows, Heroes & Spies</h1><p>A shooting game for two at one basket. One player is the <strong>spy</strong>, trying to slip out of a kingdom drawn on the court; the other is the <strong>mage</strong>, guarding it with spells. Every make and miss is a real shot. Grimoire keeps the counters and tells you what may happen next, so nobody has to remember the rules in the middle of a game.</p><nav aria-label=\"On this page\" class=\"panel small\"><a href=\"#setup\">Setup</a> · <a href=\"#court\">The court</a> · <a href=\"#spy\">Spy half</a> · <a href=\"#answers\">Mage answers</a> · <a href=\"#mage\">Mage half</a> · <a href=\"#end\">Winning</a> · <a href=\"#cards\">Spell cards</a> · <a href=\"#rulings\">Rulings</a> · <a href=\"#data\">Custom data</a></nav><h2 id=\"setup\">Setup</h2><p>Someone names a <strong>Victory Number</strong>: the points the spy must collect. The other player, having heard it, picks a side. A game lasts 5 turns (the table may choose another number). Each turn the spy plays a half, then the mage plays a half.</p><h2 id=\"court\">The court</h2><p>Cones on the half court are the places of the kingdom. Orange cones are towns, yellow ones are the two border gates; B is where the spy starts, A the armoury, P the pharmacy, and four portals (G1 to G4) whisk the spy across the map. The dashed lines are the roads between neighbouring places.</p>")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			templ_7745c5c3_Err = Court(r.board()).Render(ctx, templ_7745c5c3_Buffer)
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<h2 id=\"spy\">The spy's half</h2><ul><li><strong>Paying the toll.</strong> To walk away from a place the spy must make as many baskets there as there are cones on it: one for the place itself plus one for each elf cone guarding it. B, A and P always cost one basket. A portal costs nothing and leads to one place only.</li><li><strong>Shot clock.</strong> Every spy attempt turns the shot clock down from 6. Once it reads 0 the spy keeps shooting, but every miss now earns a miss counter; the third miss counter ends the half.</li><li><strong>Moving.</strong> With the toll paid, the spy picks a neighbouring place along a road. Leaving the pharmacy heals 3 (up to 6 health); leaving the armoury gives an armour counter (up to 2); leaving a town earns a travel counter worth 3 for a town on the 3-point arc or 2 for one inside it.</li><li><strong>Giants.</strong> A giant standing on a road blocks it. To pass, the spy shoots free throws; each make knocks one cone off the giant for good. When the last cone falls the spy arrives. If the half ends first, the spy is sent back to where the road began.</li><li><strong>Escaping.</strong> Paying the toll at a gate is an escape: the spy banks the sum of its travel counters as points and its half ends. Next half it starts again at B with 4 health and no armour or travel counters.</li><li><strong>End of the half.</strong> The shot clock resets, miss counters and half-paid tolls are forgotten; place, health, armour and travel counters stay.</li></ul><h2 id=\"answers\">The mage's answers</h2><p>When the spy misses (and the half goes on), the mage may answer, once with arrows and once with giant leaps, in either order, or pass:</p><ul><li><strong>Elf arrows.</strong> Only when the spy stands on a guarded place and the mage has arrows. The mage shoots from that place; each shot costs an arrow. A hit deals 3 on the arc or 2 inside it, minus one per armour counter. A miss ends the volley. At 0 health the spy is captured.</li><li><strong>Giant leaps.</strong> Each free throw costs a leap counter; a make lets one giant jump to any empty road. A miss ends the run. The giant the spy is fighting stays put.</li><li>The mage holds at most 5 arrows and 5 leaps; extra ones are lost.</li></ul><h2 id=\"mage\">The mage's half</h2><ul><li><strong>Spell clock.</strong> The mage has 5 cast attempts (some spells add more). Every attempt ticks the clock, whether it works, fails or is abandoned. The half ends at 0, after 2 spell fails, or when the mage stops.</li><li><strong>Casting.</strong> A card shows a pattern of spots. The mage makes one shot from each spot in order. Misses use up the card's grace; one miss too many and the spell fails. Abandoning a cast also counts as a fail.</li><li><strong>Potency.</strong> Many cards grow stronger for every grace counter left unused.</li><li><strong>Court, bench and bonus.</strong> Spells 1-5 start on the court and can be cast; 6-8 wait on the bench under card 9, Librarian's Bench; 10-18 are bonus spells. Casting Librarian's Bench brings one bench spell to the court (cutting one if the court would hold six). Casting it without a single miss also adds the lowest bonus spell to the bench.</li><li id=\"rule-court-spells-summary\"><strong>Pacing.</strong> Two court spells may not be attempted back to back in one half: Librarian's Bench has to come between. A house rule relaxes this to \"not the same spell twice\".</li><li><strong>Elf cones and giants.</strong> Places on the arc hold one elf cone at most, towns inside it two; B, A, P and portals hold none. A road holds one giant. A gain with nowhere to go is lost.</li></ul><h2 id=\"end\">Winning</h2><p>The spy wins the moment its points reach the Victory Number. The mage wins by capturing the spy, or when the spy's last half ends short of the goal (the mage's last half is then skipped, as it could change nothing).</p><h2 id=\"balance\">A finding about balance</h2><p data-testid=\"balance-finding\">This is what our strategy bots found, not a rule. Every exit from a town earns a travel counter, also from a town the spy left a moment before: the rule sheet counts exits, and Grimoire follows it. So the planning spy earns most of its points by going back and forth between two neighbouring towns on the arc (E3 and E2, say) and then leaving by the gate. With even shooters on both sides, at a Victory Number of 12 that spy wins about 95 games in 100, and the number that gives both sides an even chance is about 55. The Victory Number advisor on the new-game form shows the chances for your players' own make rates.</p><h2 id=\"cards\">The house spell deck</h2><p>The printed cards are not part of the rule sheet, so Grimoire ships its own deck. Numbers on the mini courts show the order of the shots.</p><div class=\"cards\">")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			for _, c := range r.Deck.Cards {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<div class=\"card\" id=\"")
+			switch l {
+			case lang.Spanish:
+				templ_7745c5c3_Err = rulesES(r).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var3 string
-				templ_7745c5c3_Var3, templ_7745c5c3_Err = templruntime.NewAttributeExpression("card-" + strconv.Itoa(c.Number)).Resolve(ctx)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 85, Col: 60}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var3)
+			case lang.French:
+				templ_7745c5c3_Err = rulesFR(r).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "\">")
+			case lang.German:
+				templ_7745c5c3_Err = rulesDE(r).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = patternSVG(r.board(), c, 0, false).Render(ctx, templ_7745c5c3_Buffer)
+			case lang.Portuguese:
+				templ_7745c5c3_Err = rulesPT(r).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<div><h3><span class=\"num\">")
+			default:
+				templ_7745c5c3_Err = rulesEN(r).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var4 string
-				templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.Number))
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 88, Col: 53}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, ".</span> ")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var5 string
-				templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(c.Name)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 88, Col: 72}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</h3><div class=\"effect\">")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var6 string
-				templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(effectText(c))
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 89, Col: 42}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</div><div class=\"small\">")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var7 string
-				templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(r.board().patternLabel(c))
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 90, Col: 53}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, " · grace ")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var8 string
-				templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.Grace))
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 90, Col: 88}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div></div></div>")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "</div><h2 id=\"rulings\">Rulings Grimoire follows</h2><p>Where the rule sheet leaves room, these decide. Switches marked <span class=\"tag\">house rule</span> are chosen when a game starts and saved with its record.</p><dl>")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			for _, ru := range r.Rulings {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<dt id=\"")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var9 string
-				templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression("rule-" + ru.ID).Resolve(ctx)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 100, Col: 29}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "\">")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var10 string
-				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(ru.Title)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 101, Col: 16}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, " ")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				if ru.Option != "" {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<span class=\"tag\">house rule</span>")
-					if templ_7745c5c3_Err != nil {
-						return templ_7745c5c3_Err
-					}
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "</dt><dd>")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var11 string
-				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(ru.Text)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 106, Col: 18}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "</dd>")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "</dl><h2 id=\"data\">Custom map and deck files</h2><p>If your cards or cone layout differ, start a game with your own JSON files. A map lists <code>locations</code> (id, kind: start, armoury, pharmacy, town, gate or goto; zone: arc, inside or none; x and y in feet; a goto's target), <code>spans</code> (pairs of location ids) and <code>spots</code> (the shooting spots patterns use). A deck lists <code>cards</code> (number, name, pattern of spot ids, grace, and an effect with kind elf, giant, arrows, leaps, clock or bench, a base and a per-grace bonus). Grimoire checks every file and says exactly what is wrong.</p></article>")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
 			}
 			return nil
 		})
 		templ_7745c5c3_Err = views.Layout(p).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// rulesEN is the page's English body.
+func rulesEN(r RulesData) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<article class=\"rules\" data-testid=\"rules\"><h1>Spells & Arrows, Heroes & Spies</h1><p>A shooting game for two at one basket. One player is the <strong>spy</strong>, trying to slip out of a kingdom drawn on the court; the other is the <strong>mage</strong>, guarding it with spells. Every make and miss is a real shot. Grimoire keeps the counters and tells you what may happen next, so nobody has to remember the rules in the middle of a game.</p><nav aria-label=\"On this page\" class=\"panel small\"><a href=\"#setup\">Setup</a> · <a href=\"#court\">The court</a> · <a href=\"#spy\">Spy half</a> · <a href=\"#answers\">Mage answers</a> · <a href=\"#mage\">Mage half</a> · <a href=\"#end\">Winning</a> · <a href=\"#cards\">Spell cards</a> · <a href=\"#rulings\">Rulings</a> · <a href=\"#data\">Custom data</a></nav><h2 id=\"setup\">Setup</h2><p>Someone names a <strong>Victory Number</strong>: the points the spy must collect. The other player, having heard it, picks a side. A game lasts 5 turns (the table may choose another number). Each turn the spy plays a half, then the mage plays a half.</p><h2 id=\"court\">The court</h2><p>Cones on the half court are the places of the kingdom. Orange cones are towns, yellow ones are the two border gates; B is where the spy starts, A the armoury, P the pharmacy, and four portals (G1 to G4) whisk the spy across the map. The dashed lines are the roads between neighbouring places.</p>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = Court(r.board()).Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<h2 id=\"spy\">The spy's half</h2><ul><li><strong>Paying the toll.</strong> To walk away from a place the spy must make as many baskets there as there are cones on it: one for the place itself plus one for each elf cone guarding it. B, A and P always cost one basket. A portal costs nothing and leads to one place only.</li><li><strong>Shot clock.</strong> Every spy attempt turns the shot clock down from 6. Once it reads 0 the spy keeps shooting, but every miss now earns a miss counter; the third miss counter ends the half.</li><li><strong>Moving.</strong> With the toll paid, the spy picks a neighbouring place along a road. Leaving the pharmacy heals 3 (up to 6 health); leaving the armoury gives an armour counter (up to 2); leaving a town earns a travel counter worth 3 for a town on the 3-point arc or 2 for one inside it.</li><li><strong>Giants.</strong> A giant standing on a road blocks it. To pass, the spy shoots free throws; each make knocks one cone off the giant for good. When the last cone falls the spy arrives. If the half ends first, the spy is sent back to where the road began.</li><li><strong>Escaping.</strong> Paying the toll at a gate is an escape: the spy banks the sum of its travel counters as points and its half ends. Next half it starts again at B with 4 health and no armour or travel counters.</li><li><strong>End of the half.</strong> The shot clock resets, miss counters and half-paid tolls are forgotten; place, health, armour and travel counters stay.</li></ul><h2 id=\"answers\">The mage's answers</h2><p>When the spy misses (and the half goes on), the mage may answer, once with arrows and once with giant leaps, in either order, or pass:</p><ul><li><strong>Elf arrows.</strong> Only when the spy stands on a guarded place and the mage has arrows. The mage shoots from that place; each shot costs an arrow. A hit deals 3 on the arc or 2 inside it, minus one per armour counter. A miss ends the volley. At 0 health the spy is captured.</li><li><strong>Giant leaps.</strong> Each free throw costs a leap counter; a make lets one giant jump to any empty road. A miss ends the run. The giant the spy is fighting stays put.</li><li>The mage holds at most 5 arrows and 5 leaps; extra ones are lost.</li></ul><h2 id=\"mage\">The mage's half</h2><ul><li><strong>Spell clock.</strong> The mage has 5 cast attempts (some spells add more). Every attempt ticks the clock, whether it works, fails or is abandoned. The half ends at 0, after 2 spell fails, or when the mage stops.</li><li><strong>Casting.</strong> A card shows a pattern of spots. The mage makes one shot from each spot in order. Misses use up the card's grace; one miss too many and the spell fails. Abandoning a cast also counts as a fail.</li><li><strong>Potency.</strong> Many cards grow stronger for every grace counter left unused.</li><li><strong>Court, bench and bonus.</strong> Spells 1-5 start on the court and can be cast; 6-8 wait on the bench under card 9, Librarian's Bench; 10-18 are bonus spells. Casting Librarian's Bench brings one bench spell to the court (cutting one if the court would hold six). Casting it without a single miss also adds the lowest bonus spell to the bench.</li><li id=\"rule-court-spells-summary\"><strong>Pacing.</strong> Two court spells may not be attempted back to back in one half: Librarian's Bench has to come between. A house rule relaxes this to \"not the same spell twice\".</li><li><strong>Elf cones and giants.</strong> Places on the arc hold one elf cone at most, towns inside it two; B, A, P and portals hold none. A road holds one giant. A gain with nowhere to go is lost.</li></ul><h2 id=\"end\">Winning</h2><p>The spy wins the moment its points reach the Victory Number. The mage wins by capturing the spy, or when the spy's last half ends short of the goal (the mage's last half is then skipped, as it could change nothing).</p><h2 id=\"balance\">A finding about balance</h2><p data-testid=\"balance-finding\">This is what our strategy bots found, not a rule. Every exit from a town earns a travel counter, also from a town the spy left a moment before: the rule sheet counts exits, and Grimoire follows it. So the planning spy earns most of its points by going back and forth between two neighbouring towns on the arc (E3 and E2, say) and then leaving by the gate. With even shooters on both sides, at a Victory Number of 12 that spy wins about 95 games in 100, and the number that gives both sides an even chance is about 55. The Victory Number advisor on the new-game form shows the chances for your players' own make rates.</p><h2 id=\"cards\">The house spell deck</h2><p>The printed cards are not part of the rule sheet, so Grimoire ships its own deck. Numbers on the mini courts show the order of the shots.</p><div class=\"cards\">")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		for _, c := range r.Deck.Cards {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<div class=\"card\" id=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var4 string
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templruntime.NewAttributeExpression("card-" + strconv.Itoa(c.Number)).Resolve(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 99, Col: 59}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var4)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = patternSVG(r.board(), c, 0, false).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<div><h3><span class=\"num\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var5 string
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.Number))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 102, Col: 52}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, ".</span> ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var6 string
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(c.Name)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 102, Col: 71}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "</h3><div class=\"effect\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var7 string
+			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(effectText(c))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 103, Col: 41}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</div><div class=\"small\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var8 string
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(r.board().patternLabel(c))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 104, Col: 52}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, " · grace ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var9 string
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.Grace))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 104, Col: 87}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div></div></div>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "</div><h2 id=\"rulings\">Rulings Grimoire follows</h2><p>Where the rule sheet leaves room, these decide. Switches marked <span class=\"tag\">house rule</span> are chosen when a game starts and saved with its record.</p><dl>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		for _, ru := range r.Rulings {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<dt id=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var10 string
+			templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression("rule-" + ru.ID).Resolve(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 113, Col: 28}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var10)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var11 string
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(ru.Title)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 114, Col: 15}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, " ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			if ru.Option != "" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<span class=\"tag\">house rule</span>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "</dt><dd>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var12 string
+			templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(ru.Text)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 119, Col: 17}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "</dd>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "</dl><h2 id=\"data\">Custom map and deck files</h2><p>If your cards or cone layout differ, start a game with your own JSON files. A map lists <code>locations</code> (id, kind: start, armoury, pharmacy, town, gate or goto; zone: arc, inside or none; x and y in feet; a goto's target), <code>spans</code> (pairs of location ids) and <code>spots</code> (the shooting spots patterns use). A deck lists <code>cards</code> (number, name, pattern of spot ids, grace, and an effect with kind elf, giant, arrows, leaps, clock or bench, a base and a per-grace bonus). Grimoire checks every file and says exactly what is wrong.</p></article>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// rulesCards is the house deck for a translated page: the drawn cards as
+// the English page draws them, their effect and pattern in l's words (the
+// cards' names stay as they are).
+func rulesCards(r RulesData, l lang.Lang) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "<div class=\"cards\">")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		for _, c := range r.Deck.Cards {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<div class=\"card\" id=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var14 string
+			templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression("card-" + strconv.Itoa(c.Number)).Resolve(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 133, Col: 58}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = patternSVG(r.board(), c, 0, false).Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<div><h3><span class=\"num\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var15 string
+			templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.Number))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 136, Col: 51}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, ".</span> ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var16 string
+			templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(c.Name)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 136, Col: 70}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</h3><div class=\"effect\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var17 string
+			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(effectIn(l, c))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 137, Col: 41}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "</div><div class=\"small\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var18 string
+			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(patternLabelIn(l, r.board(), c))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 138, Col: 57}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, " · ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var19 string
+			templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(rulesWord(l, wordGrace))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 138, Col: 88}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, " ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var20 string
+			templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(c.Grace))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 138, Col: 114}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "</div></div></div>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "</div>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// rulesRulings is the list of rulings for a translated page, each in l's
+// words (rulingIn), by the same ids as the English page.
+func rulesRulings(r RulesData, l lang.Lang) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		ctx = templ.ClearChildren(ctx)
+		words := rulingsIn(l)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<dl>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		for _, ru := range r.Rulings {
+			title, text := rulingIn(words, ru)
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "<dt id=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var22 string
+			templ_7745c5c3_Var22, templ_7745c5c3_Err = templruntime.NewAttributeExpression("rule-" + ru.ID).Resolve(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 152, Col: 27}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var22)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var23 string
+			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs(title)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 153, Col: 11}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, " ")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			if ru.Option != "" {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "<span class=\"tag\">")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var24 string
+				templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs(rulesWord(l, wordHouseRule))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 155, Col: 52}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "</span>")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "</dt><dd>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var25 string
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(text)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/rules.templ`, Line: 158, Col: 13}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "</dd>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "</dl>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
