@@ -79,6 +79,9 @@ func TestRulesPageInEveryLanguage(t *testing.T) {
 			if tc.l != lang.English && h1 == enH1 {
 				t.Errorf("h1 is the English one: %q", h1)
 			}
+			if title := d.Find("title").Text(); tc.l != lang.English && title == en.Find("title").Text() {
+				t.Errorf("the tab's title is the English one: %q", title)
+			}
 			ids := attrs(d, "[id]", "id")
 			have := map[string]bool{}
 			for _, id := range ids {

@@ -229,3 +229,19 @@ var rulingsPortuguese = map[string]rulingWords{
 	"turns": {"Contagem de turnos",
 		"Nossa decisão: o turno 1 é o primeiro turno do General mais a resposta do Mago; a contagem sobe quando o turno do Mago termina. Não há limite de turnos: sem a regra da casa a carta se esgota, então toda partida termina."},
 }
+
+// rulesTitle is the page's title (the browser's tab) in l; the game's
+// name stays a name.
+func rulesTitle(l lang.Lang, en string) string {
+	switch l {
+	case lang.Spanish:
+		return "Reglas de Mage's Tower"
+	case lang.French:
+		return "Règles de Mage's Tower"
+	case lang.German:
+		return "Regeln von Mage's Tower"
+	case lang.Portuguese:
+		return "Regras de Mage's Tower"
+	}
+	return en
+}
