@@ -71,6 +71,7 @@ func TestNewGameSpeaksTheLanguage(t *testing.T) {
 	f := saview.NewForm{Spy: "Ana", Mage: "Ben", Victory: 12, Turns: 5, Reload: []string{"m.json", "d.json"}}
 	got := in(t, lang.Spanish, saview.NewGame(p, f))
 	for _, w := range []string{
+		`<h1>Nueva partida de Spells &amp; Arrows</h1>`,
 		`<label for="spy">Nombre del espía</label>`,
 		`Número de victoria <span class="hint">(puntos que necesita el espía)</span>`,
 		`Habías elegido  <strong>m.json</strong> y <strong>d.json</strong> . Un navegador`,
