@@ -93,6 +93,31 @@ func Words(key lang.Key, args ...any) templ.Component {
 
 var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 
+// WordsAround is key's words with inner drawn where the sentence takes its
+// first argument (%s, or %[1]s wherever a language puts it) and args as the
+// arguments after it: for a sentence with a name set in <strong> or a link
+// in it, which the catalog cannot hold as markup (Words escapes it) and a
+// translator must still be free to move. The words around it are escaped
+// as Words escapes them.
+func WordsAround(key lang.Key, inner templ.Component, args ...any) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		s := lang.T(ctx, key, append([]any{hole}, args...)...)
+		before, after, _ := strings.Cut(s, hole)
+		if _, err := io.WriteString(w, textEscaper.Replace(before)); err != nil {
+			return err
+		}
+		if err := inner.Render(ctx, w); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, textEscaper.Replace(after))
+		return err
+	})
+}
+
+// hole marks inner's place in WordsAround's sentence: a private-use
+// character no catalog writes.
+const hole = "\uE000"
+
 // currentLang marks the switch's button of the language ctx speaks.
 func currentLang(ctx context.Context, l lang.Lang) string {
 	if lang.From(ctx) == l {

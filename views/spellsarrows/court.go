@@ -1,6 +1,7 @@
 package spellsarrows
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"net/url"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/lang"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
 
@@ -167,13 +169,13 @@ func locLabelY(l courtLoc) string {
 func locClass(l courtLoc) string { return "loc " + l.Kind }
 
 // locTitle is the accessible name of a location on the court.
-func (b *Board) locTitle(l courtLoc) string {
+func (b *Board) locTitle(ctx context.Context, l courtLoc) string {
 	t := b.locName(l.ID)
 	if l.Elves > 0 {
-		t += ", " + plural(l.Elves, "elf cone", "elf cones")
+		t += ", " + lang.T(ctx, lang.SACountElfCones, l.Elves)
 	}
 	if l.Spy {
-		t += ", the spy is here"
+		t += ", " + lang.T(ctx, lang.SABoardSpyHere)
 	}
 	return t
 }
@@ -269,20 +271,23 @@ func (b *Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpo
 	return out
 }
 
-func (b *Board) patternLabel(c sa.Card) string {
-	names := make([]string, len(c.Pattern))
+// patternWords is a card's pattern as its spots' names in shooting order,
+// in the language of ctx.
+func (b *Board) patternWords(ctx context.Context, c sa.Card) string {
+	s := ""
 	for i, id := range c.Pattern {
-		names[i] = b.spotName(id)
-	}
-	s := "Pattern: "
-	for i, n := range names {
-		if i > 0 {
-			s += ", then "
+		if i == 0 {
+			s = b.spotName(id)
+		} else {
+			s = lang.T(ctx, lang.SABoardPatternThen, s, b.spotName(id))
 		}
-		s += n
 	}
-	return s
+	return lang.T(ctx, lang.SABoardPattern, s)
 }
+
+// patternLabel is patternWords in English, for the rules page, which is not
+// translated yet.
+func (b *Board) patternLabel(c sa.Card) string { return b.patternWords(context.Background(), c) }
 
 // leapURL is the GET step that aims a leap: the giant, then the span.
 func (b *Board) leapURL(parts ...string) string {

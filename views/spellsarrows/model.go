@@ -5,11 +5,12 @@
 package spellsarrows
 
 import (
-	"fmt"
+	"context"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/lang"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
@@ -91,14 +92,14 @@ func (b *Board) v() string { return strconv.Itoa(b.Version) }
 
 func (b *Board) allows(t string) bool { return !b.Watch && b.Choices.Allows(t) }
 
-func (b *Board) halfWord() string {
+func (b *Board) halfWord(ctx context.Context) string {
 	if b.Snap.Over {
-		return "game over"
+		return lang.T(ctx, lang.SABoardHalfOver)
 	}
 	if b.Snap.Half == "mage" {
-		return "mage half"
+		return lang.T(ctx, lang.SABoardHalfMage)
 	}
-	return "spy half"
+	return lang.T(ctx, lang.SABoardHalfSpy)
 }
 
 // shooterClass colours the prompt by who acts now.
@@ -124,46 +125,53 @@ func (b *Board) barClass() string {
 	return "bar-mage"
 }
 
-func (b *Board) actor() string {
+func (b *Board) actor(ctx context.Context) string {
 	switch {
 	case b.Snap.Over:
 		return ""
 	case b.Choices.Shooter == "spy" || b.Choices.Phase == sa.PhaseSpyMove:
-		return b.SpyName + " (spy)"
+		return lang.T(ctx, lang.SABoardActorSpy, b.SpyName)
 	default:
-		return b.MageName + " (mage)"
+		return lang.T(ctx, lang.SABoardActorMage, b.MageName)
 	}
 }
 
-func (b *Board) winnerLine() string {
+func (b *Board) winnerLine(ctx context.Context) string {
 	switch b.Snap.Winner {
 	case "spy":
-		return b.SpyName + " (spy) wins"
+		return lang.T(ctx, lang.SABoardSpyWins, b.SpyName)
 	case "mage":
-		return b.MageName + " (mage) wins"
+		return lang.T(ctx, lang.SABoardMageWins, b.MageName)
 	}
-	return "Game over"
+	return lang.T(ctx, lang.SABoardGameOver)
 }
 
 // travelText is the spy's travel counters and their sum: "none", "3",
 // "3+2 = 5", and from five counters on, how many of each: "4×3 + 3×2 =
 // 18". A long row of digits is no use to a player reading the screen at
 // the court (five of them fill the status strip's cell on a phone), and a
-// spy that never reaches a gate can earn hundreds.
-func (b *Board) travelText() string {
-	if b.travel != "" {
-		return b.travel
+// spy that never reaches a gate can earn hundreds. Only "none" is a word:
+// Build works out the digits once, without a language, and the word is
+// put in when drawn.
+func (b *Board) travelText(ctx context.Context) string {
+	t := b.travel
+	if t == "" {
+		t = travelText(b.Snap.Spy.Travel)
 	}
-	return travelText(b.Snap.Spy.Travel)
+	if t == "" {
+		return lang.T(ctx, lang.SABoardTravelNone)
+	}
+	return t
 }
 
 // travelListed is the most counters travelText writes one by one.
 const travelListed = 4
 
+// travelText is the digits of the spy's travel counters, "" for none.
 func travelText(travel []int8) string {
 	switch len(travel) {
 	case 0:
-		return "none"
+		return ""
 	case 1:
 		return strconv.Itoa(int(travel[0]))
 	}
@@ -256,31 +264,37 @@ func pips(on, n int) []bool {
 	return out
 }
 
-// effectText says what a card does in a few words.
-func effectText(c sa.Card) string {
+// effectWords says what a card does in a few words, in the language of
+// ctx. An effect kind the screen has no words for (a custom deck's) is
+// shown as the deck names it.
+func effectWords(ctx context.Context, c sa.Card) string {
 	e := c.Effect
 	var base string
 	switch e.Kind {
 	case sa.EffectElf:
-		base = plural(e.Base, "elf cone", "elf cones")
+		base = lang.T(ctx, lang.SACountElfCones, e.Base)
 	case sa.EffectGiant:
-		base = "a giant of " + plural(e.Base, "cone", "cones")
+		base = lang.T(ctx, lang.SAEffectGiant, lang.T(ctx, lang.SACountCones, e.Base))
 	case sa.EffectArrows:
-		base = plural(e.Base, "arrow", "arrows")
+		base = lang.T(ctx, lang.SACountArrows, e.Base)
 	case sa.EffectLeaps:
-		base = plural(e.Base, "leap", "leaps")
+		base = lang.T(ctx, lang.SACountLeaps, e.Base)
 	case sa.EffectClock:
-		base = "spell clock +" + strconv.Itoa(e.Base)
+		base = lang.T(ctx, lang.SAEffectClock, e.Base)
 	case sa.EffectBench:
-		return "bring a bench spell to the court"
+		return lang.T(ctx, lang.SAEffectBench)
 	default:
 		base = e.Kind + " " + strconv.Itoa(e.Base)
 	}
 	if e.PerGrace > 0 {
-		base += fmt.Sprintf(", +%d per unused grace", e.PerGrace)
+		base = lang.T(ctx, lang.SAEffectPerGrace, base, e.PerGrace)
 	}
 	return base
 }
+
+// effectText is effectWords in English, for the rules page, which is not
+// translated yet.
+func effectText(c sa.Card) string { return effectWords(context.Background(), c) }
 
 func plural(n int, one, many string) string {
 	if n == 1 {
@@ -351,10 +365,10 @@ func (b *Board) firstCastable(n int) bool {
 // size of a prompt and two buttons.
 const benchForm = "sa-bench"
 
-// cutWords is the bench prompt's note on the cut, when one is needed.
-func (b *Board) cutWords() string {
+// benchHint is the bench prompt, which names the cut when one is needed.
+func (b *Board) benchHint(ctx context.Context) string {
 	if len(b.Choices.CutCards) > 0 {
-		return ", and the court spell to cut"
+		return lang.T(ctx, lang.SABoardBenchCutHint)
 	}
-	return ""
+	return lang.T(ctx, lang.SABoardBenchHint)
 }
