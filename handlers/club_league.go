@@ -19,7 +19,7 @@ func (h *Handler) rankedKind(c echo.Context) (play.Kind, play.Ranked, error) {
 	}
 	r, ok := k.(play.Ranked)
 	if !ok {
-		return nil, nil, notFound(say(c, lang.ErrorNoRatings))
+		return nil, nil, notFound(words(c, lang.ErrorNoRatings))
 	}
 	return k, r, nil
 }
@@ -48,7 +48,7 @@ func (h *Handler) ratingPage(c echo.Context) error {
 	}
 	name := strings.TrimSpace(c.QueryParam("name"))
 	if name == "" {
-		return badRequest(say(c, lang.ErrorNamePlayer))
+		return badRequest(words(c, lang.ErrorNamePlayer))
 	}
 	v, err := h.clubs.Rating(c.Request().Context(), clubViewer(c), k, name)
 	if err != nil {

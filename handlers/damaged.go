@@ -66,7 +66,7 @@ func (h *Handler) gameKeep(c echo.Context) error {
 		return err
 	}
 	if !ok {
-		return forbidden(say(c, lang.ErrorOnlyPlayersKeep))
+		return forbidden(words(c, lang.ErrorOnlyPlayersKeep))
 	}
 	id, kept, made, err := session.Keep(c.Request().Context(), h.store, g, seats, de, h.maker(c))
 	if nk := (*session.NothingToKeep)(nil); errors.As(err, &nk) {

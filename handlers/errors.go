@@ -155,8 +155,8 @@ func forbidden(msg string) error { return echo.NewHTTPError(http.StatusForbidden
 // notFound is a 404 with a message.
 func notFound(msg string) error { return echo.NewHTTPError(http.StatusNotFound, msg) }
 
-// say is key's words in the language the request is drawn in, for an
+// words is key's words in the language the request is drawn in, for an
 // error a person reads on the page.
-func say(c echo.Context, key lang.Key, args ...any) string {
+func words(c echo.Context, key lang.Key, args ...any) string {
 	return lang.T(c.Request().Context(), key, args...)
 }

@@ -24,7 +24,7 @@ const heartbeat = 15 * time.Second
 func (h *Handler) gameEvents(c echo.Context) error {
 	g, err := h.store.Game(c.Request().Context(), c.Param("id"))
 	if errors.Is(err, store.ErrNotFound) {
-		return notFound(say(c, lang.ErrorNoSuchGame))
+		return notFound(words(c, lang.ErrorNoSuchGame))
 	}
 	if err != nil {
 		return fmt.Errorf("load game: %w", err)
@@ -32,7 +32,7 @@ func (h *Handler) gameEvents(c echo.Context) error {
 	if _, ok, _, err := h.seatOf(c, g); err != nil {
 		return err
 	} else if !ok {
-		return forbidden(say(c, lang.ErrorFollowAsSpectator))
+		return forbidden(words(c, lang.ErrorFollowAsSpectator))
 	}
 	return h.stream(c, g)
 }
@@ -40,7 +40,7 @@ func (h *Handler) gameEvents(c echo.Context) error {
 func (h *Handler) watchEvents(c echo.Context) error {
 	g, err := h.store.GameBySpectatorToken(c.Request().Context(), c.Param("token"))
 	if errors.Is(err, store.ErrNotFound) {
-		return notFound(say(c, lang.ErrorSpectatorLink))
+		return notFound(words(c, lang.ErrorSpectatorLink))
 	}
 	if err != nil {
 		return fmt.Errorf("load watched game: %w", err)

@@ -49,7 +49,7 @@ func (h *Handler) tap(c echo.Context, op play.Op) error {
 		return err
 	}
 	if !ok {
-		return forbidden(say(c, lang.ErrorOnlyPlayersChange))
+		return forbidden(words(c, lang.ErrorOnlyPlayersChange))
 	}
 	form, err := c.FormParams()
 	if err != nil {
@@ -57,7 +57,7 @@ func (h *Handler) tap(c echo.Context, op play.Op) error {
 	}
 	v, err := strconv.Atoi(form.Get("v"))
 	if err != nil || v < 0 {
-		return badRequest(say(c, lang.ErrorTapVersion))
+		return badRequest(words(c, lang.ErrorTapVersion))
 	}
 	s := screen{Game: g, Log: log, Seats: seats, Seat: seat, From: v, Status: http.StatusOK}
 	partial := isPartial(c)
@@ -70,9 +70,9 @@ func (h *Handler) tap(c echo.Context, op play.Op) error {
 	}
 	switch out.Result {
 	case session.BadTap:
-		return badRequest(out.Reason)
+		return badRequest(lang.Say(c.Request().Context(), out.Reason))
 	case session.NoBots:
-		return notFound(out.Reason)
+		return notFound(lang.Say(c.Request().Context(), out.Reason))
 	case session.RecordDamaged:
 		return out.Damaged
 	case session.Refused:

@@ -23,7 +23,7 @@ func (h *Handler) gameDeleteConfirm(c echo.Context) error {
 		return err
 	}
 	if g.Owner != device(c) {
-		return forbidden(say(c, lang.ErrorOnlyCreatorDeletes))
+		return forbidden(words(c, lang.ErrorOnlyCreatorDeletes))
 	}
 	status, _, _ := h.status(c, k, g, log)
 	return render(c, http.StatusOK, views.ConfirmDelete(h.page(c, "Delete game", ""), g.ID, g.Title, k.Info().Name+" · "+status))
@@ -34,13 +34,13 @@ func (h *Handler) gameDelete(c echo.Context) error {
 	ctx := c.Request().Context()
 	g, err := h.store.Game(ctx, c.Param("id"))
 	if errors.Is(err, store.ErrNotFound) {
-		return notFound(say(c, lang.ErrorNoGameDeleted))
+		return notFound(words(c, lang.ErrorNoGameDeleted))
 	}
 	if err != nil {
 		return fmt.Errorf("load game: %w", err)
 	}
 	if g.Owner != device(c) {
-		return forbidden(say(c, lang.ErrorOnlyCreatorDeletes))
+		return forbidden(words(c, lang.ErrorOnlyCreatorDeletes))
 	}
 	if err := h.store.DeleteGame(ctx, g.ID); err != nil {
 		return fmt.Errorf("delete game %s: %w", g.ID, err)

@@ -28,7 +28,7 @@ func (h *Handler) gameFork(c echo.Context) error {
 		return err
 	}
 	if !ok {
-		return forbidden(say(c, lang.ErrorOnlyPlayersFork))
+		return forbidden(words(c, lang.ErrorOnlyPlayersFork))
 	}
 	at, err := session.ForkMoment(c.FormValue("at"), len(h.session.InForce(g.ID, log)))
 	if err == nil {

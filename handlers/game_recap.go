@@ -110,7 +110,7 @@ func (h *Handler) recapShow(c echo.Context) error {
 			return err
 		}
 		if !ok {
-			return forbidden(say(c, lang.ErrorFollowAsSpectator))
+			return forbidden(words(c, lang.ErrorFollowAsSpectator))
 		}
 		s.Seat, s.Seats = seat, seats
 	} else if s.Seats, err = h.store.Seats(c.Request().Context(), g.ID); err != nil {
@@ -120,7 +120,7 @@ func (h *Handler) recapShow(c echo.Context) error {
 	if raw := c.QueryParam("dismiss"); raw != "" {
 		v, err := strconv.Atoi(raw)
 		if err != nil || v < 0 {
-			return badRequest(say(c, lang.ErrorRecapVersion))
+			return badRequest(words(c, lang.ErrorRecapVersion))
 		}
 		if c.Request().Method == http.MethodGet {
 			if err := h.store.Look(c.Request().Context(), g.ID, device(c), min(v, len(log))); err != nil {
@@ -131,7 +131,7 @@ func (h *Handler) recapShow(c echo.Context) error {
 	}
 	since, err := strconv.Atoi(c.QueryParam("since"))
 	if err != nil || since < 0 {
-		return badRequest(say(c, lang.ErrorRecapSince))
+		return badRequest(words(c, lang.ErrorRecapSince))
 	}
 	r, ok, err := h.session.Recap(k, g, viewer(c, s), device(c), log, min(since, len(log)))
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 func (h *Handler) kindOf(c echo.Context) (play.Kind, error) {
 	k, ok := play.Find(h.games, c.Param("game"))
 	if !ok {
-		return nil, notFound(say(c, lang.ErrorNoGameKind))
+		return nil, notFound(words(c, lang.ErrorNoGameKind))
 	}
 	return k, nil
 }

@@ -78,11 +78,11 @@ func (h *Handler) playerCSV(c echo.Context) error {
 	}
 	r, ok := k.(play.Records)
 	if !ok {
-		return notFound(say(c, lang.ErrorNoPlayerRecords))
+		return notFound(words(c, lang.ErrorNoPlayerRecords))
 	}
 	name := strings.TrimSpace(c.QueryParam("name"))
 	if name == "" {
-		return badRequest(say(c, lang.ErrorNamePlayer))
+		return badRequest(words(c, lang.ErrorNamePlayer))
 	}
 	if name, err = h.clubs.CountedName(c.Request().Context(), device(c), name); err != nil {
 		return err
@@ -120,7 +120,7 @@ func (h *Handler) advice(c echo.Context) error {
 	}
 	a, ok := k.(play.Advisor)
 	if !ok {
-		return notFound(say(c, lang.ErrorNoAdvisor))
+		return notFound(words(c, lang.ErrorNoAdvisor))
 	}
 	q := c.QueryParams()
 	var games []play.PlayerGame

@@ -24,7 +24,7 @@ func (h *Handler) sandboxOf(c echo.Context) (play.Kind, play.Sandboxer, error) {
 	}
 	sb, ok := k.(play.Sandboxer)
 	if !ok {
-		return nil, nil, notFound(say(c, lang.ErrorNoSandbox, k.Info().Name))
+		return nil, nil, notFound(words(c, lang.ErrorNoSandbox, k.Info().Name))
 	}
 	return k, sb, nil
 }
@@ -58,7 +58,7 @@ func (h *Handler) sandboxPlay(c echo.Context) error {
 	}
 	fields.Del("_csrf")
 	if len(fields) == 0 {
-		return badRequest(say(c, lang.ErrorNoPosition))
+		return badRequest(words(c, lang.ErrorNoPosition))
 	}
 	seed, err := randomSeed()
 	if err != nil {

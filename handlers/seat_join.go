@@ -20,7 +20,7 @@ func (h *Handler) joinSeat(c echo.Context) error {
 	seat, err := h.store.SeatByToken(ctx, c.Param("token"))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return notFound(say(c, lang.ErrorJoinLink))
+		return notFound(words(c, lang.ErrorJoinLink))
 	case err != nil:
 		return fmt.Errorf("read seat: %w", err)
 	case seat.Holder == device(c):
@@ -42,7 +42,7 @@ func (h *Handler) takeSeat(c echo.Context) error {
 	seat, err := h.store.ClaimSeat(c.Request().Context(), c.Param("token"), device(c))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return notFound(say(c, lang.ErrorJoinLink))
+		return notFound(words(c, lang.ErrorJoinLink))
 	case errors.Is(err, store.ErrSeatTaken):
 		return seatTaken(c)
 	case err != nil:
@@ -52,5 +52,5 @@ func (h *Handler) takeSeat(c echo.Context) error {
 }
 
 func seatTaken(c echo.Context) error {
-	return echo.NewHTTPError(http.StatusConflict, say(c, lang.ErrorSeatTaken))
+	return echo.NewHTTPError(http.StatusConflict, words(c, lang.ErrorSeatTaken))
 }

@@ -50,7 +50,7 @@ func (h *Handler) renderSheet(c echo.Context, g store.Game, k play.Kind, log []s
 func (h *Handler) blankSheet(c echo.Context) error {
 	k, ok := play.Find(h.games, c.Param("game"))
 	if !ok {
-		return notFound(say(c, lang.ErrorNoSheet))
+		return notFound(words(c, lang.ErrorNoSheet))
 	}
 	return render(c, http.StatusOK, k.Blank(h.page(c, "", ""), views.SheetHead{Title: "Blank scoresheet", BackURL: "/"}))
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
+	"github.com/grimoire-games/grimoire/rules/say"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
 )
@@ -25,7 +26,7 @@ type screen struct {
 	From   int  // version the client's screen shows; -1 asks for a whole page
 	Status int
 	Notice string // a line for the flash slot ("The game moved on ...")
-	Error  string // why the last tap was refused
+	Error  say.Text // why the last tap was refused
 	// Recap and Forks are this device's own lines of a whole page
 	// (game_recap.go); a page with either is drawn per answer.
 	Recap *views.Recap
@@ -53,7 +54,7 @@ func (h *Handler) loadGame(c echo.Context) (store.Game, play.Kind, []store.Entry
 func (h *Handler) loadWatched(c echo.Context) (store.Game, play.Kind, []store.Entry, error) {
 	g, err := h.store.GameBySpectatorToken(c.Request().Context(), c.Param("token"))
 	if errors.Is(err, store.ErrNotFound) {
-		return g, nil, nil, notFound(say(c, lang.ErrorSpectatorLinkDeleted))
+		return g, nil, nil, notFound(words(c, lang.ErrorSpectatorLinkDeleted))
 	}
 	if err != nil {
 		return g, nil, nil, fmt.Errorf("load watched game: %w", err)
@@ -70,7 +71,7 @@ func (h *Handler) load(c echo.Context, id string) (store.Game, play.Kind, []stor
 		// Declared here, m costs nothing on the way of a game that loads.
 		var m *session.Missing
 		if errors.As(err, &m) {
-			return g, nil, nil, notFound(say(c, m.Key, m.Args...))
+			return g, nil, nil, notFound(words(c, m.Key, m.Args...))
 		}
 	}
 	return g, k, log, err
@@ -130,8 +131,8 @@ func (h *Handler) gamePage(c echo.Context, s screen, version int) views.Page {
 	}
 	p.Flash = s.Notice
 	p.Recap, p.Forks = s.Recap, s.Forks
-	if s.Error != "" {
-		p.Flash = "Not allowed: " + s.Error
+	if !s.Error.IsZero() {
+		p.Flash = words(c, lang.TapNotAllowed, s.Error)
 	}
 	return p
 }
@@ -166,8 +167,8 @@ func (h *Handler) screenOf(c echo.Context, k play.Kind, s screen) error {
 		before, now = h.recordDelta(c, t, s, before, now)
 	}
 	msg, isErr := s.Notice, false
-	if s.Error != "" {
-		msg, isErr = "Not allowed: "+s.Error, true
+	if !s.Error.IsZero() {
+		msg, isErr = words(c, lang.TapNotAllowed, s.Error), true
 	}
 	if c.Request().Method == http.MethodGet && msg == "" {
 		// The answer is a function of both screens' keys and of whether

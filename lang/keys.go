@@ -18,6 +18,10 @@ const (
 	LayoutLanguage Key = "layout.language"
 
 	CommonBack Key = "common.back"
+	// CallArrowTo is how a voice reads a log line's arrow ("W3 → W4").
+	CallArrowTo Key = "call.arrowTo"
+	// TapNotAllowed is a refused tap's alert: the rules' reason follows.
+	TapNotAllowed Key = "tap.notAllowed"
 
 	HomeTitle      Key = "home.title"
 	HomeEmpty      Key = "home.empty"

@@ -30,9 +30,9 @@ var catalogs = sync.OnceValues(func() (map[Lang]Catalog, error) {
 	return out, nil
 })
 
-// say is the words of key in l with args in their place; a language
+// wordsOf is the words of key in l with args in their place; a language
 // without the key says it in English, as x/text's fallback does.
-func say(l Lang, key Key, args ...any) string {
+func wordsOf(l Lang, key Key, args ...any) string {
 	cs, err := catalogs()
 	if err != nil {
 		return string(key)

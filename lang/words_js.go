@@ -13,4 +13,4 @@ func Check() error {
 
 // T is the words of key in l, with args put in their place, as the
 // server's x/text printers put them (words_test.go).
-func (l Lang) T(key Key, args ...any) string { return say(l, key, args...) }
+func (l Lang) T(key Key, args ...any) string { return wordsOf(l, key, l.said(args)...) }

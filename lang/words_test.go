@@ -31,7 +31,7 @@ func TestTheModuleSaysWhatTheServerSays(t *testing.T) {
 						args[i] = "Zoë & <Ana>"
 					}
 				}
-				if got, want := say(l, key, args...), l.T(key, args...); got != want {
+				if got, want := wordsOf(l, key, args...), l.T(key, args...); got != want {
 					t.Errorf("%s %s %v: module says %q, server says %q", l, key, args, got, want)
 				}
 			}
@@ -58,7 +58,7 @@ func TestTheModuleWritesNumbersAndFormsPerLanguage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.lang)+"/"+strconv.Itoa(tt.n), func(t *testing.T) {
-			if got := say(tt.lang, HomePageOf, 1, 2, tt.n); got != tt.want {
+			if got := wordsOf(tt.lang, HomePageOf, 1, 2, tt.n); got != tt.want {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})

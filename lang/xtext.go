@@ -78,5 +78,5 @@ func (l Lang) T(key Key, args ...any) string {
 	if !ok {
 		p = ps[English]
 	}
-	return p.Sprintf(string(key), args...)
+	return p.Sprintf(string(key), l.said(args)...)
 }

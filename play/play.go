@@ -22,6 +22,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	"github.com/grimoire-games/grimoire/views"
 )
 
@@ -57,8 +58,9 @@ type Kind interface {
 	// has bots returns ErrNoBots.
 	Bot(t Table) (action json.RawMessage, seat int, ok bool, err error)
 	// Lines is the log, one sentence per action in force, as the viewer
-	// may read it.
-	Lines(t Table) ([]string, error)
+	// may read it; each a say.Text, said in the reader's language where it
+	// is shown.
+	Lines(t Table) ([]say.Text, error)
 
 	// Fragments draws the viewer's screen: the fragments in page order, the
 	// embedded record (Embed) among them. step is the query of a GET step

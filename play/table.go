@@ -7,6 +7,7 @@ import (
 	"net/url"
 
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Scorekeeper is the viewer seat of the device that keeps a game on one
@@ -192,17 +193,17 @@ func (t Table) After(m Move) Table {
 // Act applies one tap on the phone as the server does (Judge, then After):
 // the table comes back with the action in force, the version moved by one,
 // and the new action's log line.
-func Act(k Kind, t Table, form url.Values) (Table, string, error) {
+func Act(k Kind, t Table, form url.Values) (Table, say.Text, error) {
 	m, err := Judge(k, t, OpAct, form)
 	if err != nil {
-		return t, "", err
+		return t, say.Text{}, err
 	}
 	t = t.After(m)
 	lines, err := k.Lines(t)
 	if err != nil {
-		return t, "", err
+		return t, say.Text{}, err
 	}
-	line := ""
+	var line say.Text
 	if len(lines) > 0 {
 		line = lines[len(lines)-1]
 	}
@@ -247,4 +248,14 @@ func Find(kinds []Kind, id string) (Kind, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Verbatim is lines that are words already (a game whose rules do not make
+// say.Text yet) as Lines returns them: said as they are in every language.
+func Verbatim(lines []string) []say.Text {
+	out := make([]say.Text, len(lines))
+	for i, l := range lines {
+		out[i] = say.Verbatim(l)
+	}
+	return out
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // counter is a tiny game for the generic functions: a tap adds its "n"
@@ -32,12 +33,12 @@ func (counter) Decode(t play.Table, form url.Values) (json.RawMessage, error) {
 	return json.RawMessage(n), nil
 }
 
-func (counter) Lines(t play.Table) ([]string, error) {
+func (counter) Lines(t play.Table) ([]say.Text, error) {
 	out := make([]string, len(t.Actions))
 	for i, a := range t.Actions {
 		out[i] = "added " + string(a)
 	}
-	return out, nil
+	return play.Verbatim(out), nil
 }
 
 func (counter) Undo(t play.Table) (int, error) {
@@ -54,7 +55,7 @@ func TestActAppendsForTheViewer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if next.Version != 5 || len(next.Actions) != 2 || string(next.Actions[1]) != "5" || next.ActionSeats[1] != 0 || line != "added 5" {
+	if next.Version != 5 || len(next.Actions) != 2 || string(next.Actions[1]) != "5" || next.ActionSeats[1] != 0 || line.String() != "added 5" {
 		t.Fatalf("Act = %+v, %q", next, line)
 	}
 	if len(tb.Actions) != 1 {

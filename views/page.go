@@ -14,6 +14,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/grimoire-games/grimoire/lang"
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Assets is what the layout asks of the app's files: the hashed URL of one
@@ -151,14 +152,20 @@ func AnnounceFragment(seq int, said Said) Fragment {
 }
 
 // Said is what a game screen says about the last action. Text is the
-// announcement strip's words, the big moments only ("" for an ordinary
-// tap); Short and Full are the calls a phone may speak after every tap
-// (static/court.js, as the phone's settings choose), in a few words and
-// in full. All three are made in Go, once, by the game's views, so the
-// server's screen, the phone's offline screen, the live region and the
-// voice say the same thing.
+// announcement strip's words, the big moments only (nothing for an
+// ordinary tap); Short and Full are the calls a phone may speak after
+// every tap (static/court.js, as the phone's settings choose), in a few
+// words and in full. All three are made in Go, once, by the game's views,
+// so the server's screen, the phone's offline screen, the live region and
+// the voice say the same thing, each in the reader's language.
 type Said struct {
-	Text, Short, Full string
+	Text, Short, Full say.Text
+}
+
+// Spoken is a call in the language of ctx as a voice reads it: a log
+// line's arrow ("W3 → W4") becomes the language's word for "to".
+func Spoken(ctx context.Context, t say.Text) string {
+	return strings.ReplaceAll(lang.Say(ctx, t), " → ", " "+lang.T(ctx, lang.CallArrowTo)+" ")
 }
 
 // Fragment is one part of a game screen with a fixed element id. A full page

@@ -1,5 +1,7 @@
 package views
 
+import "github.com/grimoire-games/grimoire/rules/say"
+
 // Recap is "since you last looked" on a running game's page: the actions
 // in force since the version this device last saw, as this viewer may
 // read them (play/session.Recap).
@@ -24,7 +26,7 @@ type Recap struct {
 // RecapLine is one action in words, numbered as the log numbers it.
 type RecapLine struct {
 	N    int
-	Text string
+	Text say.Text
 }
 
 // ForkLine is one line on a game's page naming a game it was continued

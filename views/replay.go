@@ -1,6 +1,10 @@
 package views
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/grimoire-games/grimoire/rules/say"
+)
 
 // Replay is the replay page of one game at one moment (play/replay's
 // View builds it): the board as it was, a scrubber, the jump marks
@@ -30,7 +34,7 @@ type Replay struct {
 // ReplayLine is one line of the log: the game after it is moment N.
 type ReplayLine struct {
 	N    int
-	Text string
+	Text say.Text
 }
 
 // ReplayMark is one jump mark.

@@ -54,6 +54,7 @@ import (
 
 	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/rules/say"
 	"github.com/grimoire-games/grimoire/views"
 )
 
@@ -142,7 +143,7 @@ func apply(kinds []play.Kind, args []js.Value) (out any) {
 	case "undo":
 		next, n, err := play.TakeBack(k, t)
 		if err != nil {
-			return screenOf(k, t, nil, "Not allowed: "+err.Error(), true, result{"refused": err.Error()})
+			return refused(k, t, err)
 		}
 		t = next
 		extra["steps"] = n
@@ -153,10 +154,10 @@ func apply(kinds []play.Kind, args []js.Value) (out any) {
 		}
 		next, line, err := play.Act(k, t, form)
 		if err != nil {
-			return screenOf(k, t, nil, "Not allowed: "+err.Error(), true, result{"refused": err.Error()})
+			return refused(k, t, err)
 		}
 		t = next
-		extra["line"] = line
+		extra["line"] = speaks.Say(line)
 	case "bot":
 		// The bot whose turn it is moves here as on the server: a bot is
 		// a pure function of the table (its seed and version), so the
@@ -166,7 +167,7 @@ func apply(kinds []play.Kind, args []js.Value) (out any) {
 			err = errors.New("a person is to move, not a bot")
 		}
 		if err != nil {
-			return screenOf(k, t, nil, "", false, result{"refused": err.Error()})
+			return screenOf(k, t, nil, "", false, result{"refused": speaks.Say(say.Reason(err))})
 		}
 		t = t.After(m)
 		lines, err := k.Lines(t)
@@ -174,7 +175,7 @@ func apply(kinds []play.Kind, args []js.Value) (out any) {
 			return fail(err)
 		}
 		if len(lines) > 0 {
-			extra["line"] = lines[len(lines)-1]
+			extra["line"] = speaks.Say(lines[len(lines)-1])
 		}
 	default:
 		return fail(fmt.Errorf("unknown op %q", op.Type))
@@ -320,6 +321,13 @@ func parseRecord(kinds []play.Kind, args []js.Value) (play.Table, play.Kind, err
 	// Drawn here, the screen is the phone's: bots wait for the network.
 	t.Offline = true
 	return t, k, nil
+}
+
+// refused is the screen as it was with the rules' reason in the alert, in
+// the page's language, as the server answers a refused tap.
+func refused(k play.Kind, t play.Table, err error) any {
+	why := say.Reason(err)
+	return screenOf(k, t, nil, lang.T(drawing(), lang.TapNotAllowed, why), true, result{"refused": speaks.Say(why)})
 }
 
 // screenOf renders every fragment of the table and the alert slot.

@@ -18,6 +18,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/rules/say"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
 )
@@ -40,7 +41,7 @@ type Moment struct {
 	Status string
 	// Lines is the whole log as the viewer may read it now; line i is the
 	// (i+1)th action.
-	Lines []string
+	Lines []say.Text
 	// Marks are the moments worth jumping to (play.Marker); nil for a
 	// kind without marks.
 	Marks []play.Mark

@@ -18,6 +18,7 @@ import (
 	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
 	scview "github.com/grimoire-games/grimoire/views/scribes"
@@ -171,14 +172,16 @@ func botChoose(level string, st sc.State, seat int, seed int64, version int) (sc
 // Lines is the log; a reserved card is named only to the seat that
 // reserved it until the game is over (a shared phone and a spectator see
 // none of them).
-func (Kind) Lines(t play.Table) ([]string, error) {
+func (Kind) Lines(t play.Table) ([]say.Text, error) {
 	g, err := steps.Played(t)
 	if err != nil {
 		return nil, err
 	}
 	// A spectator's table has no seat (Scorekeeper); a replay's is the
 	// seat of the device that looks.
-	return g.Trail.Lines(t.Viewer, g.State.Over()), nil
+	// The Arcane Scribes' sentences are still English words
+	// (docs/languages.md).
+	return play.Verbatim(g.Trail.Lines(t.Viewer, g.State.Over())), nil
 }
 
 // Fragments draws the viewer's screen; step's "seen" is the privacy screen

@@ -564,11 +564,11 @@ func TestLinesNameElements(t *testing.T) {
 			named := 0
 			for _, l := range lines {
 				for _, code := range []string{"ASHW", "TIDE", "GALE", "ROOT"} {
-					if strings.Contains(l, code) {
+					if strings.Contains(l.String(), code) {
 						t.Fatalf("a log line shows the code %s: %q", code, l)
 					}
 				}
-				if strings.Contains(l, " Tide") || strings.Contains(l, " Ash") {
+				if strings.Contains(l.String(), " Tide") || strings.Contains(l.String(), " Ash") {
 					named++
 				}
 			}
@@ -595,7 +595,7 @@ func TestLinesMaskReserves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return lines[0]
+		return lines[0].String()
 	}
 	mine, other, shared, spectator := seen(0, false), seen(1, false), seen(play.Scorekeeper, false), seen(play.Scorekeeper, true)
 	if mine == other || !strings.Contains(other, "a card") || shared != other || spectator != other {
@@ -614,7 +614,7 @@ func TestOfflineActChecksTheSeatLikeTheServer(t *testing.T) {
 	}
 	tb.Viewer = play.Scorekeeper
 	next, line, err := play.Act(kind, tb, tap(t, take))
-	if err != nil || line == "" || next.Version != 1 || next.ActionSeats[0] != play.Scorekeeper {
+	if err != nil || line.IsZero() || next.Version != 1 || next.ActionSeats[0] != play.Scorekeeper {
 		t.Fatalf("Mia's take on the shared phone: %q %+v %v", line, next, err)
 	}
 	tb = playUntil(t, next, func(st sc.State) bool { return st.Decider() == 2 })

@@ -12,6 +12,7 @@ import (
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/store"
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // secretive is the titled adder over once its total passes 20, with its
@@ -33,7 +34,7 @@ func (k secretive) Status(t play.Table) (string, bool, error) {
 	return "total", sum.(int) > 20, nil
 }
 
-func (k secretive) Lines(t play.Table) ([]string, error) {
+func (k secretive) Lines(t play.Table) ([]say.Text, error) {
 	out := make([]string, len(t.Actions))
 	for i, a := range t.Actions {
 		seat := t.ActionSeats[i]
@@ -44,7 +45,7 @@ func (k secretive) Lines(t play.Table) ([]string, error) {
 			out[i] = fmt.Sprintf("seat %d adds %s", seat, a)
 		}
 	}
-	return out, nil
+	return play.Verbatim(out), nil
 }
 
 // CreateFork keeps the fork with where it came from.
@@ -247,7 +248,7 @@ func TestRecap(t *testing.T) {
 			}
 			var got []line
 			for _, l := range r.Lines {
-				got = append(got, line{l.N, l.Text})
+				got = append(got, line{l.N, l.Text.String()})
 			}
 			if !reflect.DeepEqual(got, tc.want) || r.TakenBack != tc.takenBack || r.Version != len(tc.log) {
 				t.Errorf("recap %+v, want lines %v, %d taken back", r, tc.want, tc.takenBack)

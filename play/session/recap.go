@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/rules/say"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
 )
@@ -38,7 +39,7 @@ func (s *Session) Recap(k play.Kind, g store.Game, v Viewer, device string, log 
 	for p < len(then) && p < len(now) && then[p].Seq == now[p].Seq {
 		p++
 	}
-	var lines []string
+	var lines []say.Text
 	if p < len(now) {
 		if lines, err = k.Lines(t); err != nil {
 			return views.Recap{}, false, fmt.Errorf("recap of %s: %w", g.ID, err)

@@ -295,7 +295,7 @@ func TestPlay(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s, _ := played(t, tc.bot, tc.log...)
 			out := tapOn(t, s, tc.op, tc.version, "dev:tap", tc.form)
-			if out.Result != tc.result || out.Reason != tc.reason || out.Stored != tc.stored {
+			if out.Result != tc.result || out.Reason.String() != tc.reason || out.Stored != tc.stored {
 				t.Fatalf("outcome %d %q stored %v, want %d %q stored %v", out.Result, out.Reason, out.Stored, tc.result, tc.reason, tc.stored)
 			}
 			if tc.result == session.BadTap || tc.result == session.NoBots {

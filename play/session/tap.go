@@ -9,6 +9,8 @@ import (
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/store"
+
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Tap is one write asked of a game: what the handler read from the request
@@ -61,7 +63,7 @@ const (
 // (the one before the tap and the one after), sending what changed.
 type Outcome struct {
 	Result Result
-	Reason string
+	Reason say.Text
 	// Stored says the tap is in the log now: stored by this call or by an
 	// earlier one with the same key, or, for a bot's move, asked for by
 	// another phone already.
@@ -84,7 +86,7 @@ func (s *Session) Play(ctx context.Context, tp Tap) (Outcome, error) {
 	g, k, log, v := tp.Game, tp.Kind, tp.Log, tp.Version
 	out := Outcome{Result: Done, Game: g, Log: log}
 	if v > g.Version {
-		return Outcome{Result: BadTap, Reason: "That tap names a version of the game that does not exist. Reload the page."}, nil
+		return Outcome{Result: BadTap, Reason: say.Verbatim("That tap names a version of the game that does not exist. Reload the page.")}, nil
 	}
 	m := play.Move{Op: tp.Op, Seat: tp.Viewer.Seat, Steps: 1}
 	var t play.Table
@@ -100,9 +102,9 @@ func (s *Session) Play(ctx context.Context, tp Tap) (Outcome, error) {
 		m, err = play.Judge(k, t, tp.Op, tp.Form)
 		switch {
 		case errors.Is(err, play.ErrBadTap):
-			return Outcome{Result: BadTap, Reason: err.Error()}, nil
+			return Outcome{Result: BadTap, Reason: say.Reason(err)}, nil
 		case errors.Is(err, play.ErrNoBots):
-			return Outcome{Result: NoBots, Reason: "This game has no bots."}, nil
+			return Outcome{Result: NoBots, Reason: say.Verbatim("This game has no bots.")}, nil
 		}
 		if err == nil && m.Wait {
 			// A person is to move (someone was quicker): just redraw.
@@ -111,7 +113,7 @@ func (s *Session) Play(ctx context.Context, tp Tap) (Outcome, error) {
 		// A bot decides on the kept state: it must leave it as it was.
 		s.VerifyKept(k, t, "after the tap was judged")
 		if err != nil {
-			out.Result, out.Reason = Refused, err.Error()
+			out.Result, out.Reason = Refused, say.Reason(err)
 			return out, nil
 		}
 	}
@@ -137,7 +139,7 @@ func (s *Session) Play(ctx context.Context, tp Tap) (Outcome, error) {
 	case errors.Is(err, store.ErrConflict):
 		out.Result = Conflict
 	case errors.Is(err, store.ErrInvalidEntry):
-		return Outcome{Result: BadTap, Reason: "That tap could not be stored. Reload the page and tap again."}, nil
+		return Outcome{Result: BadTap, Reason: say.Verbatim("That tap could not be stored. Reload the page and tap again.")}, nil
 	case err != nil:
 		return Outcome{}, fmt.Errorf("save action: %w", err)
 	}
@@ -189,3 +191,4 @@ func (s *Session) afterStored(k play.Kind, t play.Table, e store.Entry, m play.M
 	}
 	return out
 }
+

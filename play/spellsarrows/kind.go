@@ -17,6 +17,7 @@ import (
 	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views"
 	saview "github.com/grimoire-games/grimoire/views/spellsarrows"
@@ -38,7 +39,7 @@ func (Kind) Info() play.Info {
 }
 
 // replay plays the table's actions and keeps the log line of each.
-func replay(t play.Table) (sa.State, []string, error) {
+func replay(t play.Table) (sa.State, []say.Text, error) {
 	st, lines, err := saview.Play(t.Setup, t.Seed, t.Actions)
 	if err != nil {
 		return st, lines, fmt.Errorf("game %s: %w", t.GameID, err)
@@ -111,7 +112,7 @@ func (Kind) Bot(play.Table) (json.RawMessage, int, bool, error) {
 }
 
 // Lines is the whole log; every viewer may read all of it.
-func (Kind) Lines(t play.Table) ([]string, error) {
+func (Kind) Lines(t play.Table) ([]say.Text, error) {
 	_, lines, err := replay(t)
 	return lines, err
 }

@@ -102,11 +102,11 @@ func TestActOnThePhoneMatchesTheServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := k.Decode(tb, url.Values{"type": {"spy-shot"}, "made": {"1"}})
-	if len(next.Actions) != 1 || !bytes.Equal(next.Actions[0], want) || next.Version != 1 || line == "" {
+	if len(next.Actions) != 1 || !bytes.Equal(next.Actions[0], want) || next.Version != 1 || line.IsZero() {
 		t.Fatalf("Act = %s at version %d (line %q); want the action the server stores", next.Actions, next.Version, line)
 	}
 	lines, _ := k.Lines(next)
-	if lines[0] != line {
+	if !lines[0].Equal(line) {
 		t.Errorf("the phone's line %q differs from the log's %q", line, lines[0])
 	}
 }

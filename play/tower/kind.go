@@ -18,6 +18,7 @@ import (
 	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	tw "github.com/grimoire-games/grimoire/rules/tower"
 	"github.com/grimoire-games/grimoire/views"
 	twview "github.com/grimoire-games/grimoire/views/tower"
@@ -225,7 +226,7 @@ func botMove(st tw.State, level string, side tw.Side, seed int64, version int) (
 
 // Lines is the log with the players' names. The rules' sentences never name
 // a face the camp hides, so every viewer may read them.
-func (Kind) Lines(t play.Table) ([]string, error) {
+func (Kind) Lines(t play.Table) ([]say.Text, error) {
 	p, err := steps.Played(t)
 	if err != nil {
 		return nil, err
@@ -234,7 +235,8 @@ func (Kind) Lines(t play.Table) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return twview.Lines(named(p.State, players), p.Trail.All()), nil
+	// Mage's Tower's sentences are still English words (docs/languages.md).
+	return play.Verbatim(twview.Lines(named(p.State, players), p.Trail.All())), nil
 }
 
 // source is what the board is drawn from, for the table's viewer: the

@@ -382,7 +382,7 @@ func TestOfflineScreenWaitsForTheBot(t *testing.T) {
 		}
 	}
 	next, line, err := play.Act(kind, fresh(t, phones, general), place)
-	if err != nil || next.ActionSeats[0] != general || !strings.HasPrefix(line, "Ana (General) placed L1") {
+	if err != nil || next.ActionSeats[0] != general || !strings.HasPrefix(line.String(), "Ana (General) placed L1") {
 		t.Fatalf("the General's offline place: %v %q", err, line)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Apply plays one action. It never changes s: on success it returns the new
@@ -101,7 +103,7 @@ func (s State) check(c Choices, a Action) error {
 			return fail(ErrIllegal, "a giant already stands on %s: one giant per span", to)
 		}
 	case TypeCast:
-		if why := s.whyNotCast(a.Card); why != "" {
+		if why := s.whyNotCast(a.Card); !why.IsZero() {
 			return fail(ErrIllegal, "%s", why)
 		}
 	case TypeTarget:
@@ -119,7 +121,7 @@ func (s State) check(c Choices, a Action) error {
 			case l.Kind != KindTown && l.Kind != KindGate:
 				return fail(ErrIllegal, "%s cannot be guarded: only towns and gates hold elf cones", a.At)
 			default:
-				return fail(ErrIllegal, "%s already holds %s, the most a %s %s can hold", a.At, plural(s.elves[a.At], "elf cone"), zoneWords(l.Zone), l.Kind)
+				return fail(ErrIllegal, "%s already holds %s, the most a %s %s can hold", a.At, elfCones(s.elves[a.At]), zoneWords(l.Zone), kindWords(l.Kind))
 			}
 		}
 		if a.At != "" || a.Span == "" {
@@ -149,13 +151,6 @@ func (s State) check(c Choices, a Action) error {
 		}
 	}
 	return nil
-}
-
-func zoneWords(z string) string {
-	if z == ZoneArc {
-		return "on-the-arc"
-	}
-	return "inside"
 }
 
 func ints(xs []int) string {
@@ -192,9 +187,9 @@ func (s State) notNow(a Action) error {
 		switch a.Type {
 		case TypeMove:
 			if s.engaged != "" {
-				return fail(ErrNotNow, "the giant on %s still blocks the way (%s left)", s.engaged, plural(s.giants[s.engaged], "cone"))
+				return fail(ErrNotNow, "the giant on %s still blocks the way (%s left)", s.engaged, cones(s.giants[s.engaged]))
 			}
-			return fail(ErrNotNow, "toll not paid: %d of %s made at %s", s.paid, plural(s.Toll(), "basket"), s.at)
+			return fail(ErrNotNow, "toll not paid: %d of %s made at %s", s.paid, baskets(s.Toll()), s.at)
 		case TypeArrow:
 			if ph != PhaseResponse {
 				return fail(ErrNotNow, "elf arrows answer a spy miss, right after it")
@@ -252,9 +247,9 @@ func (s State) notNow(a Action) error {
 		if spySide {
 			return fail(ErrNotNow, "it is the mage's half")
 		}
-		what := "the elf cones"
+		what := say.F("the elf cones")
 		if s.pending.kind == EffectGiant {
-			what = "the giant"
+			what = say.F("the giant")
 		}
 		return fail(ErrNotNow, "%s of %s must be placed first", what, s.w.card(s.pending.card).Name)
 	case PhaseBench:
@@ -362,7 +357,7 @@ func (s *State) escape() {
 	s.points += gained
 	if s.points >= s.setup.Victory {
 		s.over, s.winner = true, WinnerSpy
-		s.reason = fmt.Sprintf("the spy escaped through %s for %d, reaching %d of %s", gate, gained, s.points, plural(s.setup.Victory, "point"))
+		s.reason = say.F("the spy escaped through %s for %d, reaching %d of %s", gate, gained, s.points, points(s.setup.Victory))
 		s.paid = 0
 		return
 	}
@@ -375,7 +370,7 @@ func (s *State) endSpyHalf() {
 	s.win = window{}
 	if s.turn >= s.setup.TurnCount() {
 		s.over, s.winner = true, WinnerMage
-		s.reason = fmt.Sprintf("the spy's last half (turn %d) ended with %d of %s", s.turn, s.points, plural(s.setup.Victory, "point"))
+		s.reason = say.F("the spy's last half (turn %d) ended with %d of %s", s.turn, s.points, points(s.setup.Victory))
 		return
 	}
 	s.half = HalfMage
@@ -392,7 +387,7 @@ func (s *State) arrow(made bool) {
 		s.health -= s.arrowDamage()
 		if s.health <= 0 {
 			s.over, s.winner = true, WinnerMage
-			s.reason = fmt.Sprintf("the spy was captured at %s by an elf arrow", s.at)
+			s.reason = say.F("the spy was captured at %s by an elf arrow", s.at)
 			s.win = window{}
 			return
 		}

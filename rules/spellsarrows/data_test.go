@@ -160,7 +160,7 @@ func TestActionJSON(t *testing.T) {
 
 func TestLegalPrompts(t *testing.T) {
 	g := start(t, defaultSetup())
-	if p := sa.Legal(g.s).Prompt; p != "Spy: toll at B, 0 of 1 made (shot clock 6)" {
+	if p := sa.Legal(g.s).Prompt.String(); p != "Spy: toll at B, 0 of 1 made (shot clock 6)" {
 		t.Errorf("prompt %q", p)
 	}
 	guardAndArm(g).walk("A", "W3").do(sa.SpyShot(false))

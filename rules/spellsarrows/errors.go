@@ -2,7 +2,8 @@ package spellsarrows
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Sentinel errors. Every error Apply returns wraps exactly one of them (with
@@ -28,15 +29,19 @@ var (
 )
 
 // ruleError is an error whose text is the player-readable reason alone and
-// which wraps its sentinel for errors.Is.
+// which wraps its sentinel for errors.Is. Its words are a say.Text, so a
+// screen says the reason in its reader's language (Error is the English).
 type ruleError struct {
 	kind error
-	msg  string
+	text say.Text
 }
 
-func (e *ruleError) Error() string { return e.msg }
-func (e *ruleError) Unwrap() error { return e.kind }
+func (e *ruleError) Error() string  { return e.text.String() }
+func (e *ruleError) Unwrap() error  { return e.kind }
+func (e *ruleError) Said() say.Text { return e.text }
 
-func fail(kind error, format string, args ...any) error {
-	return &ruleError{kind: kind, msg: fmt.Sprintf(format, args...)}
+// fail is a rule's refusal: pattern is a literal (lang's catalog test
+// finds it at every call of fail), args as say.F takes them.
+func fail(kind error, pattern string, args ...any) error {
+	return &ruleError{kind: kind, text: say.F(pattern, args...)}
 }

@@ -39,7 +39,7 @@ type Refusal struct {
 // errors, so nothing here decides a rule.
 func Explain(s State) Explanation {
 	c := Legal(s)
-	e := Explanation{Phase: c.Phase, Prompt: c.Prompt, Legal: []Possible{}, Refused: []Refusal{}}
+	e := Explanation{Phase: c.Phase, Prompt: c.Prompt.String(), Legal: []Possible{}, Refused: []Refusal{}}
 	if s.w == nil {
 		return e
 	}
@@ -52,7 +52,7 @@ func Explain(s State) Explanation {
 			e.Refused = append(e.Refused, Refusal{Action: a, Reason: err.Error()})
 			continue
 		}
-		e.Legal = append(e.Legal, Possible{Action: a, Says: Describe(s, a, after), Changes: changes(before, after.Snapshot())})
+		e.Legal = append(e.Legal, Possible{Action: a, Says: Describe(s, a, after).String(), Changes: changes(before, after.Snapshot())})
 	}
 	seen := map[string]bool{}
 	for _, a := range tries(s, c) {

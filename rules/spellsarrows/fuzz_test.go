@@ -142,7 +142,7 @@ func FuzzApply(f *testing.F) {
 				t.Fatalf("record form %s does not parse: %v", raw, err)
 			}
 			_ = back
-			_ = sa.Describe(s, a, n)
+			_ = sa.Describe(s, a, n).String()
 			s = n
 			played = append(played, a)
 			checkInvariants(t, s)

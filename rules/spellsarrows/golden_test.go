@@ -205,7 +205,7 @@ func replayLog(t *testing.T, rec record.Record) string {
 		if err != nil {
 			t.Fatalf("action %d: %v", i, err)
 		}
-		b.WriteString(sa.Describe(s, a, n))
+		b.WriteString(sa.Describe(s, a, n).String())
 		b.WriteByte('\n')
 		s = n
 	}

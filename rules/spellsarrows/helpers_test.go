@@ -33,7 +33,7 @@ func (g *game) do(as ...sa.Action) *game {
 		if err != nil {
 			g.t.Fatalf("action %d %+v rejected in phase %s: %v", len(g.actions), a, g.s.Phase(), err)
 		}
-		g.log = append(g.log, sa.Describe(g.s, a, n))
+		g.log = append(g.log, sa.Describe(g.s, a, n).String())
 		g.actions = append(g.actions, a)
 		g.s = n
 	}

@@ -3,6 +3,8 @@ package spellsarrows
 import (
 	"fmt"
 	"slices"
+
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Phase is what the game waits for.
@@ -52,7 +54,7 @@ func (s State) phase() Phase {
 type Choices struct {
 	Phase           Phase
 	Shooter         string   // "spy", "mage" or "" (a choice, not a shot, is pending)
-	Prompt          string   // what the screen says now
+	Prompt          say.Text // what the screen says now
 	Types           []string // action types legal now
 	Moves           []string // destinations for "move"
 	ArrowFrom       string   // where an arrow is shot from
@@ -71,7 +73,7 @@ type Choices struct {
 type CardChoice struct {
 	Card     Card
 	Castable bool
-	Reason   string // why not, when not castable
+	Reason   say.Text // why not, when not castable
 }
 
 // Allows reports whether an action type is legal now.
@@ -82,29 +84,29 @@ func (c Choices) Allows(typ string) bool { return slices.Contains(c.Types, typ) 
 func Legal(s State) Choices {
 	c := Choices{Phase: s.phase()}
 	if s.w == nil {
-		c.Prompt = "No game: start one with New"
+		c.Prompt = say.F("No game: start one with New")
 		return c
 	}
 	switch c.Phase {
 	case PhaseOver:
-		c.Prompt = "Game over: " + s.reason
+		c.Prompt = say.F("Game over: %s", s.reason)
 	case PhaseSpyShoot:
 		c.Shooter = "spy"
 		c.Types = []string{TypeSpyShot}
 		// One bracket holds both asides: "(2 cones left, shot clock 4)",
 		// never two brackets side by side.
 		if s.engaged != "" {
-			c.Prompt = fmt.Sprintf("Spy: free throw at giant %s (%s left, %s)", s.engaged, plural(s.giants[s.engaged], "cone"), s.clockNote())
+			c.Prompt = say.F("Spy: free throw at giant %s (%s left, %s)", s.engaged, cones(s.giants[s.engaged]), s.clockNote())
 		} else {
-			c.Prompt = fmt.Sprintf("Spy: toll at %s, %d of %d made (%s)", s.at, s.paid, s.Toll(), s.clockNote())
+			c.Prompt = say.F("Spy: toll at %s, %d of %d made (%s)", s.at, s.paid, s.Toll(), s.clockNote())
 		}
 	case PhaseSpyMove:
 		c.Types = []string{TypeMove}
 		c.Moves = s.moves()
 		if s.w.loc[s.at].Kind == KindGoto {
-			c.Prompt = fmt.Sprintf("Spy: take the portal %s → %s", s.at, s.w.loc[s.at].Target)
+			c.Prompt = say.F("Spy: take the portal %s → %s", s.at, s.w.loc[s.at].Target)
 		} else {
-			c.Prompt = fmt.Sprintf("Spy: toll paid at %s, choose where to go", s.at)
+			c.Prompt = say.F("Spy: toll paid at %s, choose where to go", s.at)
 		}
 	case PhaseResponse:
 		c.Shooter = "mage"
@@ -121,46 +123,46 @@ func Legal(s State) Choices {
 		c.Types = append(c.Types, TypePass, TypeSpyShot)
 		switch {
 		case s.win.volley:
-			c.Prompt = fmt.Sprintf("Mage: volley goes on from %s (%s left), or stop", s.at, plural(s.arrows, "arrow"))
+			c.Prompt = say.F("Mage: volley goes on from %s (%s left), or stop", s.at, arrowsLeft(s.arrows))
 		case s.win.leap:
-			c.Prompt = fmt.Sprintf("Mage: leap run goes on (%s left), or stop", plural(s.leaps, "leap"))
+			c.Prompt = say.F("Mage: leap run goes on (%s left), or stop", leapsLeft(s.leaps))
 		default:
-			c.Prompt = "Mage: answer the miss"
+			c.Prompt = say.F("Mage: answer the miss")
 			if c.ArrowFrom != "" {
-				c.Prompt += fmt.Sprintf(", arrows from %s for %d", s.at, c.ArrowDamage)
+				c.Prompt = c.Prompt.Then(say.F(", arrows from %s for %d", s.at, c.ArrowDamage))
 			}
 			if len(c.LeapGiants) > 0 {
-				c.Prompt += ", giant leap"
+				c.Prompt = c.Prompt.Then(say.F(", giant leap"))
 			}
-			c.Prompt += ", or pass"
+			c.Prompt = c.Prompt.Then(say.F(", or pass"))
 		}
 	case PhaseMage:
 		c.Types = []string{TypeCast, TypeEndHalf}
 		c.Cards = s.cardChoices()
-		c.Prompt = fmt.Sprintf("Mage: choose a spell (%s, %s)", plural(s.spellClock, "attempt")+" left", plural(s.fails, "fail"))
+		c.Prompt = say.F("Mage: choose a spell (%s left, %s)", attempts(s.spellClock), fails(s.fails))
 	case PhaseCasting:
 		c.Shooter = "mage"
 		c.Types = []string{TypeSpellShot, TypeAbandon}
 		card := s.w.card(s.cast.card)
 		c.Spot = card.Pattern[s.cast.spot]
-		c.Prompt = fmt.Sprintf("Mage: %s, spot %d of %d (%s), %s left", card.Name, s.cast.spot+1, len(card.Pattern), c.Spot, plural(card.Grace-s.cast.misses, "grace"))
+		c.Prompt = say.F("Mage: %s, spot %d of %d (%s), %s left", card.Name, s.cast.spot+1, len(card.Pattern), c.Spot, graces(card.Grace-s.cast.misses))
 	case PhaseTarget:
 		c.Types = []string{TypeTarget}
 		if s.pending.kind == EffectElf {
 			c.TargetLocations = s.elfTargets()
-			c.Prompt = fmt.Sprintf("Mage: place an elf cone (%d to place)", s.pending.remaining)
+			c.Prompt = say.F("Mage: place an elf cone (%d to place)", s.pending.remaining)
 		} else {
 			c.TargetSpans = s.freeSpans()
-			c.Prompt = fmt.Sprintf("Mage: place a giant of %s on a free span", plural(s.pending.size, "cone"))
+			c.Prompt = say.F("Mage: place a giant of %s on a free span", cones(s.pending.size))
 		}
 	case PhaseBench:
 		c.Types = []string{TypeBench}
 		c.BenchCards = slices.Clone(s.bench)
 		if len(s.court) >= courtSize {
 			c.CutCards = slices.Clone(s.court)
-			c.Prompt = "Mage: choose a bench spell for the court, and a court spell to cut"
+			c.Prompt = say.F("Mage: choose a bench spell for the court, and a court spell to cut")
 		} else {
-			c.Prompt = "Mage: choose a bench spell for the court"
+			c.Prompt = say.F("Mage: choose a bench spell for the court")
 		}
 	}
 	return c
@@ -168,11 +170,11 @@ func Legal(s State) Choices {
 
 // clockNote is the shot clock as an aside: "shot clock 4", or once it is
 // out "shot clock out with 1 miss".
-func (s State) clockNote() string {
+func (s State) clockNote() say.Text {
 	if s.shotClock > 0 {
-		return fmt.Sprintf("shot clock %d", s.shotClock)
+		return say.F("shot clock %d", s.shotClock)
 	}
-	return fmt.Sprintf("shot clock out with %s", plural(s.misses, "miss"))
+	return say.F("shot clock out with %s", misses(s.misses))
 }
 
 func plural(n int, word string) string {
@@ -296,7 +298,7 @@ func (s State) cardChoices() []CardChoice {
 	for _, n := range s.court {
 		cc := CardChoice{Card: s.w.card(n), Castable: true}
 		cc.Card.Pattern = slices.Clone(cc.Card.Pattern)
-		if why := s.whyNotCast(n); why != "" {
+		if why := s.whyNotCast(n); !why.IsZero() {
 			cc.Castable, cc.Reason = false, why
 		}
 		out = append(out, cc)
@@ -307,33 +309,32 @@ func (s State) cardChoices() []CardChoice {
 	return out
 }
 
-// whyNotCast says why card n cannot be cast now ("" if it can), assuming it
-// is the mage phase.
-func (s State) whyNotCast(n int) string {
+// whyNotCast says why card n cannot be cast now (nothing if it can),
+// assuming it is the mage phase.
+func (s State) whyNotCast(n int) say.Text {
 	if n == BenchCard {
-		return ""
+		return say.Text{}
 	}
 	if n < 1 || n > len(s.w.d.Cards) {
-		return fmt.Sprintf("there is no card %d in the deck", n)
+		return say.F("there is no card %d in the deck", n)
 	}
 	if !slices.Contains(s.court, n) {
-		where := "bonus spells"
 		if slices.Contains(s.bench, n) {
-			where = "the bench (cast Librarian's Bench to bring it to the court)"
+			return say.F("%s is not on the court: it is among the bench (cast Librarian's Bench to bring it to the court)", s.w.card(n).Name)
 		}
-		return fmt.Sprintf("%s is not on the court: it is among %s", s.w.card(n).Name, where)
+		return say.F("%s is not on the court: it is among bonus spells", s.w.card(n).Name)
 	}
 	if s.lastCourtSpell == 0 {
-		return ""
+		return say.Text{}
 	}
 	last := s.w.card(s.lastCourtSpell).Name
 	if s.setup.Options.SameSpellOnly {
 		if s.lastCourtSpell == n {
-			return fmt.Sprintf("%s was the last attempt: the same court spell cannot be cast twice in a row", last)
+			return say.F("%s was the last attempt: the same court spell cannot be cast twice in a row", last)
 		}
-		return ""
+		return say.Text{}
 	}
-	return fmt.Sprintf("the last attempt was a court spell (%s): cast Librarian's Bench before another court spell", last)
+	return say.F("the last attempt was a court spell (%s): cast Librarian's Bench before another court spell", last)
 }
 
 // typesInto appends the action types legal now to dst, in the order Legal

@@ -3,6 +3,8 @@ package spellsarrows
 import (
 	"maps"
 	"slices"
+
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Halves of a turn.
@@ -43,7 +45,7 @@ type State struct {
 	half   string
 	over   bool
 	winner string
-	reason string
+	reason say.Text
 
 	// spy
 	at     string
@@ -255,7 +257,7 @@ type Snapshot struct {
 	Giants    map[string]int `json:"giants"`
 
 	Phase          Phase            `json:"phase"`
-	Reason         string           `json:"reason"`
+	Reason         say.Text         `json:"reason"`
 	Turns          int              `json:"turns"`
 	Victory        int              `json:"victory"`
 	Cast           *CastSnapshot    `json:"cast,omitempty"`

@@ -68,7 +68,7 @@ func TestWording(t *testing.T) {
 				}
 				return
 			}
-			if got := sa.Legal(g.s).Prompt; got != tc.want {
+			if got := sa.Legal(g.s).Prompt.String(); got != tc.want {
 				t.Errorf("prompt %q, want %q", got, tc.want)
 			}
 		})
@@ -116,7 +116,7 @@ func TestNoBadWordingInAnyRecord(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s action %d: %v", f, i+1, err)
 			}
-			for _, line := range []string{sa.Legal(s).Prompt, sa.Describe(s, a, n)} {
+			for _, line := range []string{sa.Legal(s).Prompt.String(), sa.Describe(s, a, n).String()} {
 				read++
 				if m := badWording.FindString(line); m != "" {
 					t.Errorf("%s action %d: %q says %q", f, i+1, line, m)

@@ -1,8 +1,11 @@
 package spellsarrows_test
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/grimoire-games/grimoire/views"
 )
 
 // spyRun is Ana's first half up to the gate WG: toll, move, four times.
@@ -36,12 +39,12 @@ func TestAnnouncementSaysTheBigMoments(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b := build(t, false, c.actions...)
 			if c.want == "" {
-				if b.Announce.Text != "" {
+				if !b.Announce.Text.IsZero() {
 					t.Fatalf("announcement %q, want none", b.Announce.Text)
 				}
 				return
 			}
-			if !strings.HasPrefix(b.Announce.Text, c.want) {
+			if !strings.HasPrefix(b.Announce.Text.String(), c.want) {
 				t.Fatalf("announcement %q, want it to start %q", b.Announce.Text, c.want)
 			}
 			if b.Seq != len(c.actions) {
@@ -89,8 +92,9 @@ func TestCallsSayTheTapAndWhereThingsStand(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			b := build(t, false, c.actions...)
-			if b.Announce.Short != c.short || b.Announce.Full != c.full {
-				t.Fatalf("calls %q / %q, want %q / %q", b.Announce.Short, b.Announce.Full, c.short, c.full)
+			short, full := views.Spoken(context.Background(), b.Announce.Short), views.Spoken(context.Background(), b.Announce.Full)
+			if short != c.short || full != c.full {
+				t.Fatalf("calls %q / %q, want %q / %q", short, full, c.short, c.full)
 			}
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views/offline"
 )
@@ -35,8 +36,8 @@ type Source struct {
 
 // Play replays a record's actions and returns the final state with one log
 // sentence per action.
-func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (sa.State, []string, error) {
-	lines := make([]string, 0, len(actions))
+func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (sa.State, []say.Text, error) {
+	lines := make([]say.Text, 0, len(actions))
 	st, err := record.Play(sa.Rules(), setupJSON, seed, actions, func(before sa.State, a sa.Action, after sa.State) {
 		lines = append(lines, sa.Describe(before, a, after))
 	})
@@ -60,7 +61,7 @@ type Played = record.Played[sa.State, sa.Action, Recent]
 // of it).
 type Recent struct {
 	// Tail are the last min(N, TailLines) log lines, newest last.
-	Tail []string
+	Tail []say.Text
 	prev sa.State // before the last action (N > 0)
 	last sa.Action
 	// snap and prevSnap are the state's and prev's snapshots, taken once
@@ -95,7 +96,7 @@ func (r Recent) Moved(before sa.State, a sa.Action, after sa.State, left int) Re
 	if len(tail) == TailLines {
 		tail = tail[1:]
 	}
-	next := make([]string, len(tail), TailLines)
+	next := make([]say.Text, len(tail), TailLines)
 	copy(next, tail)
 	next = append(next, sa.Describe(before, a, after))
 	if left > 0 {
@@ -111,7 +112,7 @@ func (r Recent) Moved(before sa.State, a sa.Action, after sa.State, left int) Re
 
 // Same says o keeps the same lines: the snapshots are memos, taken at
 // different moments by a replay and by Next after Next.
-func (r Recent) Same(o Recent) bool { return slices.Equal(r.Tail, o.Tail) }
+func (r Recent) Same(o Recent) bool { return slices.EqualFunc(r.Tail, o.Tail, say.Text.Equal) }
 
 // Build draws the board after the source's actions. The version shown is the
 // log length the caller passes (undo entries count, so it is not simply the

@@ -272,14 +272,23 @@ func (b *Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpo
 }
 
 // patternWords is a card's pattern as its spots' names in shooting order,
-// in the language of ctx.
+// in the language of ctx: the default map's spots by their names in that
+// language (spotsIn), a map of the players' by the names it gives.
 func (b *Board) patternWords(ctx context.Context, c sa.Card) string {
+	names := spotsIn(lang.From(ctx))
+	name := func(id string) string {
+		n := b.spotName(id)
+		if w, ok := names[n]; ok {
+			return w
+		}
+		return n
+	}
 	s := ""
 	for i, id := range c.Pattern {
 		if i == 0 {
-			s = b.spotName(id)
+			s = name(id)
 		} else {
-			s = lang.T(ctx, lang.SABoardPatternThen, s, b.spotName(id))
+			s = lang.T(ctx, lang.SABoardPatternThen, s, name(id))
 		}
 	}
 	return lang.T(ctx, lang.SABoardPattern, s)

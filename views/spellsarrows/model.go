@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/grimoire-games/grimoire/lang"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
@@ -44,7 +45,7 @@ type Board struct {
 	Options  sa.Options
 	LogTail  []LogLine // newest last
 	CanUndo  bool
-	UndoWhat string // the line the undo would take back
+	UndoWhat say.Text // the line the undo would take back
 	// Record is the game's record for the offline page (nil for
 	// spectators, who never play offline), made when drawn.
 	Record offline.Record
@@ -73,7 +74,7 @@ type Board struct {
 // LogLine is one numbered sentence of the game log.
 type LogLine struct {
 	N    int
-	Text string
+	Text say.Text
 }
 
 // Fragment ids: the page has one element per fragment, htmx swaps by id.

@@ -1,9 +1,6 @@
 package spellsarrows
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/grimoire-games/grimoire/lang"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
@@ -91,64 +88,6 @@ func rulesWords(l lang.Lang) []string {
 
 func rulesWord(l lang.Lang, k rulesWordKey) string { return rulesWords(l)[k] }
 
-// effectWords is how a language says a card's effect: one and many of each
-// counted thing, the giant, the spell clock, the bench.
-type effectWords struct {
-	elf, elves    string
-	giantOf       string // "%s" is the cones, counted with cone/cones
-	cone, cones   string
-	arrow, arrows string
-	leap, leaps   string
-	clock         string // followed by "+N"
-	bench         string
-}
-
-// effectsIn is how l says the cards' effects; ok is false for English
-// (effectText).
-func effectsIn(l lang.Lang) (effectWords, bool) {
-	w, ok := map[lang.Lang]effectWords{
-		lang.Spanish: {"cono de elfo", "conos de elfo", "un gigante de %s", "cono", "conos", "flecha", "flechas", "salto", "saltos",
-			"reloj de hechizo ", "trae un hechizo del banquillo a la cancha"},
-		lang.French: {"cône d'elfe", "cônes d'elfe", "un géant de %s", "cône", "cônes", "flèche", "flèches", "bond", "bonds",
-			"chrono de sort ", "fait venir un sort du banc sur le terrain"},
-		lang.German: {"Elfen-Hütchen", "Elfen-Hütchen", "ein Riese mit %s", "Hütchen", "Hütchen", "Pfeil", "Pfeile", "Sprung", "Sprünge",
-			"Zauberuhr ", "holt einen Zauber von der Bank auf das Spielfeld"},
-		lang.Portuguese: {"cone de elfo", "cones de elfo", "um gigante de %s", "cone", "cones", "flecha", "flechas", "salto", "saltos",
-			"relógio de feitiço ", "traz um feitiço do banco para a quadra"},
-	}[l]
-	return w, ok
-}
-
-// effectIn says what card c does, in l (effectText for English).
-func effectIn(l lang.Lang, c sa.Card) string {
-	w, ok := effectsIn(l)
-	if !ok {
-		return effectText(c)
-	}
-	e := c.Effect
-	var base string
-	switch e.Kind {
-	case sa.EffectElf:
-		base = plural(e.Base, w.elf, w.elves)
-	case sa.EffectGiant:
-		base = strings.Replace(w.giantOf, "%s", plural(e.Base, w.cone, w.cones), 1)
-	case sa.EffectArrows:
-		base = plural(e.Base, w.arrow, w.arrows)
-	case sa.EffectLeaps:
-		base = plural(e.Base, w.leap, w.leaps)
-	case sa.EffectClock:
-		base = w.clock + "+" + strconv.Itoa(e.Base)
-	case sa.EffectBench:
-		return w.bench
-	default:
-		base = e.Kind + " " + strconv.Itoa(e.Base)
-	}
-	if e.PerGrace > 0 {
-		base += strings.Replace(rulesWord(l, wordPerGrace), "%d", strconv.Itoa(e.PerGrace), 1)
-	}
-	return base
-}
-
 // spotsIn names the default map's shooting spots by their English names; a
 // spot named otherwise (in a map file of the players') keeps its name.
 func spotsIn(l lang.Lang) map[string]string {
@@ -170,24 +109,6 @@ func spotsIn(l lang.Lang) map[string]string {
 			"Left elbow": "Cotovelo esquerdo", "Right elbow": "Cotovelo direito", "Free-throw line": "Linha de lance livre", "Left block": "Bloco esquerdo", "Right block": "Bloco direito",
 		},
 	}[l]
-}
-
-// patternLabelIn lists card c's spots in shooting order, in l.
-func patternLabelIn(l lang.Lang, b *Board, c sa.Card) string {
-	spots := spotsIn(l)
-	var s strings.Builder
-	s.WriteString(rulesWord(l, wordPattern))
-	for i, id := range c.Pattern {
-		if i > 0 {
-			s.WriteString(rulesWord(l, wordThen))
-		}
-		name := b.spotName(id)
-		if w, ok := spots[name]; ok {
-			name = w
-		}
-		s.WriteString(name)
-	}
-	return s.String()
 }
 
 func rulingsES() map[string]rulingWords {

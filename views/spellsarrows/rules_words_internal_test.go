@@ -41,9 +41,6 @@ func TestRulesWordsComplete(t *testing.T) {
 		if len(rulesWords(l)) != len(rulesWords(lang.English)) {
 			t.Errorf("%s: %d labels, English has %d", l, len(rulesWords(l)), len(rulesWords(lang.English)))
 		}
-		if _, ok := effectsIn(l); !ok {
-			t.Errorf("%s: no card effects", l)
-		}
 		if rulesTitle(l, "Spells & Arrows rules") == "Spells & Arrows rules" {
 			t.Errorf("%s: the page's title is the English one", l)
 		}

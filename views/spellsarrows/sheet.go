@@ -164,7 +164,7 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 			if n.Cast == nil {
 				if a.Made {
 					spell.Result = "succeeded"
-					d := sa.Describe(st, a, next)
+					d := sa.Describe(st, a, next).String()
 					if j := strings.Index(d, "grace left: "); j >= 0 {
 						spell.Detail = strings.TrimSuffix(sheetCutSentence(d[j+len("grace left: "):]), " to place")
 					}
@@ -182,7 +182,7 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 			}
 		case sa.TypeBench:
 			if spell != nil {
-				spell.Detail = sheetCutSentence(sa.Describe(st, a, next))
+				spell.Detail = sheetCutSentence(sa.Describe(st, a, next).String())
 			}
 		}
 		cur.Points += n.Spy.Points - b.Spy.Points

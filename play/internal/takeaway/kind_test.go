@@ -14,6 +14,7 @@ import (
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Kind is Take-away for the play layer: what play/takeaway would hold.
@@ -94,9 +95,9 @@ func (Kind) Bot(play.Table) (json.RawMessage, int, bool, error) {
 	return nil, 0, false, play.ErrNoBots
 }
 
-func (Kind) Lines(t play.Table) ([]string, error) {
+func (Kind) Lines(t play.Table) ([]say.Text, error) {
 	_, lines, err := stateOf(t)
-	return lines, err
+	return play.Verbatim(lines), err
 }
 
 // boardOf is the viewer's screen; refused is the reason of a refused tap.
