@@ -25,7 +25,7 @@ type screen struct {
 	Watch  bool // read-only (spectator, or a device with no seat)
 	From   int  // version the client's screen shows; -1 asks for a whole page
 	Status int
-	Notice string // a line for the flash slot ("The game moved on ...")
+	Notice string   // a line for the flash slot ("The game moved on ...")
 	Error  say.Text // why the last tap was refused
 	// Recap and Forks are this device's own lines of a whole page
 	// (game_recap.go); a page with either is drawn per answer.

@@ -11,8 +11,8 @@ import (
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
-	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/rules/say"
+	"github.com/grimoire-games/grimoire/store"
 )
 
 // secretive is the titled adder over once its total passes 20, with its

@@ -191,4 +191,3 @@ func (s *Session) afterStored(k play.Kind, t play.Table, e store.Entry, m play.M
 	}
 	return out
 }
-

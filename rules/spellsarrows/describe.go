@@ -1,7 +1,6 @@
 package spellsarrows
 
 import (
-
 	"github.com/grimoire-games/grimoire/rules/say"
 )
 

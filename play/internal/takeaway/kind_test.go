@@ -12,9 +12,9 @@ import (
 
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
-	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Kind is Take-away for the play layer: what play/takeaway would hold.
