@@ -91,9 +91,9 @@ func rulesWords(l lang.Lang) []string {
 
 func rulesWord(l lang.Lang, k rulesWordKey) string { return rulesWords(l)[k] }
 
-// effectWords is how a language says a card's effect: one and many of each
+// effectVocab is how a language says a card's effect: one and many of each
 // counted thing, the giant, the spell clock, the bench.
-type effectWords struct {
+type effectVocab struct {
 	elf, elves    string
 	giantOf       string // "%s" is the cones, counted with cone/cones
 	cone, cones   string
@@ -105,8 +105,8 @@ type effectWords struct {
 
 // effectsIn is how l says the cards' effects; ok is false for English
 // (effectText).
-func effectsIn(l lang.Lang) (effectWords, bool) {
-	w, ok := map[lang.Lang]effectWords{
+func effectsIn(l lang.Lang) (effectVocab, bool) {
+	w, ok := map[lang.Lang]effectVocab{
 		lang.Spanish: {"cono de elfo", "conos de elfo", "un gigante de %s", "cono", "conos", "flecha", "flechas", "salto", "saltos",
 			"reloj de hechizo ", "trae un hechizo del banquillo a la cancha"},
 		lang.French: {"cône d'elfe", "cônes d'elfe", "un géant de %s", "cône", "cônes", "flèche", "flèches", "bond", "bonds",
