@@ -125,7 +125,7 @@ func TestLanguageErrorPages(t *testing.T) {
 		{"de", "/watch/nosuchtoken", 404, "404: Nicht gefunden", "Dieser Zuschauerlink führt zu keinem Spiel (vielleicht wurde es gelöscht)."},
 		{"es", "/join/nosuchtoken", 404, "404: No encontrado", "Este enlace para unirse no lleva a ningún asiento (puede que la partida se haya borrado)."},
 		{"pt-BR", "/new/nosuchgame", 404, "404: Não encontrado", "Não há nenhum jogo com esse nome aqui."},
-		{"fr", "/sheets/nosuchgame/blank", 404, "404: Introuvable", "Il n'y a pas de feuille de score pour ce jeu."},
+		{"fr", "/sheets/nosuchgame/blank", 404, "404: Introuvable", "Il n'y a pas de feuille de match pour ce jeu."},
 		{"en", "/sheets/nosuchgame/blank", 404, "404: Not found", "There is no scoresheet for that game."},
 	}
 	for _, tt := range tests {

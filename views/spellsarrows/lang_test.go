@@ -40,7 +40,7 @@ func TestBoardSpeaksTheLanguage(t *testing.T) {
 		{"the shot buttons are the glossary's", lang.Spanish, saview.Controls(start),
 			[]string{`data-next>ENCESTA</button>`, `data-key="miss">FALLA</button>`}},
 		{"the half and the empty travel are worded when drawn", lang.Spanish, saview.Status(start),
-			[]string{"Turno · fase del espía", `data-testid="travel">ninguno</span>`}},
+			[]string{"Turno · mitad del espía", `data-testid="travel">ninguno</span>`}},
 		{"the name in <strong> goes where the sentence puts it", lang.French, saview.Controls(over),
 			[]string{`<p>Il restait à <strong>Ben</strong> (mage) `}},
 		{"a count in its chip", lang.German, saview.Counters(start),
@@ -73,7 +73,7 @@ func TestNewGameSpeaksTheLanguage(t *testing.T) {
 	for _, w := range []string{
 		`<h1>Nueva partida de Spells &amp; Arrows</h1>`,
 		`<label for="spy">Nombre del espía</label>`,
-		`Número de victoria <span class="hint">(puntos que necesita el espía)</span>`,
+		`Número de Victoria <span class="hint">(puntos que necesita el espía)</span>`,
 		`Habías elegido  <strong>m.json</strong> y <strong>d.json</strong> . Un navegador`,
 		`con el formato de la <a href="/rules/spells-arrows#data">página de reglas</a>. Déjalos`,
 	} {
