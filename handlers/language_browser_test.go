@@ -2,12 +2,15 @@ package handlers_test
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
 
 // wordsOf is a script that lists every word of plain ASCII letters in a
@@ -18,6 +21,8 @@ import (
 const wordsOf = `function wordsOf(doc) {
 	var out = {};
 	function add(s) {
+		// A link shown as text (the spectator link) is an address, not words.
+		s = s.replace(/\S*\/\S*/g, "");
 		(s.match(/[A-Za-z]{2,}/g) || []).forEach(function(w){ out[w] = true; });
 	}
 	function visit(e) {
@@ -109,5 +114,98 @@ func TestBrowserLanguagesHold(t *testing.T) {
 		if len(escaped) > 0 {
 			t.Errorf("%s: words that escaped the catalog: %s", page, strings.Join(escaped, " "))
 		}
+	}
+}
+
+// A turn of Spells & Arrows in each language, as a scorekeeper at the
+// court plays it: the game is started from the form, its first screen
+// drawn by the server, the taps drawn by the phone's module, then the page
+// reloaded (the server's drawing). The log, the prompt, the buttons and
+// the announcement speak the language on both, the phone's screen equals
+// the server's, nothing is wider than the phone, axe finds nothing, and
+// in the pseudo-language no word on the game screen escaped the catalogs
+// but the names (the players', the cards', the places' ids).
+func TestBrowserSpellsArrowsTurnInEachLanguage(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	p.open(a.URL + "/")
+	src := axeSource(t)
+	// A spy half: a make pays the toll at B, a move, then misses until the
+	// shot clock is out and the mage answers.
+	taps := []string{"spy-shot-make", "court-move-A", "spy-shot-miss", "spy-shot-miss"}
+	for _, tc := range []struct {
+		lang string
+		says []string // words of the language the screen must hold after the turn
+	}{
+		{"de", []string{"Spion", "Zoll", "Wurfuhr"}},
+		{"fr", []string{"espion", "péage", "chrono de tir"}},
+		{"es", []string{"espía", "peaje", "reloj de tiro"}},
+		{"pt-BR", []string{"espião", "pedágio", "relógio de arremesso"}},
+		{"en-XA", nil},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			p.t = t
+			eval[bool](p, `document.cookie = "grimoire_lang=`+tc.lang+`; path=/; SameSite=Lax"; true`)
+			newSAGame(p, a.URL, "Ana", "Ben", "20", "2")
+			p.waitModule()
+			for i, id := range taps {
+				p.step(id, i+1)
+			}
+			if got := eval[string](p, `document.documentElement.lang`); got != tc.lang {
+				t.Fatalf("the game is drawn in %q", got)
+			}
+			phone := p.text("board")
+			for _, w := range tc.says {
+				if !strings.Contains(phone, w) {
+					t.Errorf("the phone's screen does not say %q:\n%s", w, phone)
+				}
+			}
+			p.fits(tc.lang + " game")
+			if vs := p.axeRun(src); len(vs) > 0 {
+				t.Errorf("axe: %+v", vs)
+			}
+			p.screenshot("sa-turn-" + tc.lang)
+			if tc.lang == "en-XA" {
+				checkPseudoGame(t, p)
+			}
+			p.open(eval[string](p, `location.href`))
+			p.waitVersion(len(taps))
+			if server := p.text("board"); server != phone {
+				t.Errorf("the server draws another screen than the phone:\nserver %s\nphone  %s", server, phone)
+			}
+		})
+	}
+}
+
+// asciiWord is a word as wordsOf finds them.
+var asciiWord = regexp.MustCompile(`[A-Za-z]{2,}`)
+
+// checkPseudoGame fails on any word of the game screen the catalogs did
+// not make, leaving out the names a game is played with.
+func checkPseudoGame(t *testing.T, p *phone) {
+	t.Helper()
+	names := map[string]bool{}
+	// The game's title is a name too: it is stored with the game when it
+	// is made ("Ana (spy) vs Ben (mage)"), as its players may rename it.
+	for _, w := range strings.Fields("Grimoire Spells Arrows Heroes Spies Mage Tower The Arcane Scribes PageDown PageUp Ana Ben spy vs mage") {
+		names[w] = true
+	}
+	for _, c := range sa.DefaultDeck().Cards {
+		for _, w := range asciiWord.FindAllString(c.Name, -1) {
+			names[w] = true
+		}
+	}
+	for _, l := range sa.DefaultMap().Locations {
+		names[l.ID] = true
+	}
+	var escaped []string
+	for _, w := range serverWords(p) {
+		if !names[w] {
+			escaped = append(escaped, w)
+		}
+	}
+	if len(escaped) > 0 {
+		t.Errorf("words that escaped the catalogs on the game screen: %s", strings.Join(escaped, " "))
 	}
 }

@@ -23,6 +23,14 @@ const (
 	// TapNotAllowed is a refused tap's alert: the rules' reason follows.
 	TapNotAllowed Key = "tap.notAllowed"
 
+	// The thumb bar's buttons for eyes elsewhere (views.CourtButtons).
+	CourtSayAgain Key = "court.sayAgain"
+	CourtMode     Key = "court.mode" // takes CourtCourt, the label it names: a voice names the button by its label
+	CourtCourt    Key = "court.court"
+	CourtUsual    Key = "court.usual"
+
+	SABoardShotChart Key = "sa.board.shotChart"
+
 	HomeTitle      Key = "home.title"
 	HomeEmpty      Key = "home.empty"
 	HomeStart      Key = "home.start"

@@ -170,6 +170,8 @@
     }).then(function () {
       api.wasmLoadMs = performance.now() - t0;
       G = window.grimoire;
+      // The module draws in the page's language, as the server does.
+      if (G.language) G.language(document.documentElement.lang || "en");
       // Taps made while it loaded now take the same path as every later one.
       pump();
       // The browser compiles the module's functions on first use: draw the

@@ -1390,9 +1390,9 @@ func actionControls(b *Board) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var66 string
-				templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(b.placeName(to))
+				templ_7745c5c3_Var66, templ_7745c5c3_Err = templ.JoinStringErrs(b.placeName(ctx, to))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/board.templ`, Line: 235, Col: 201}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/board.templ`, Line: 235, Col: 206}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var66))
 				if templ_7745c5c3_Err != nil {
@@ -1515,7 +1515,7 @@ func actionControls(b *Board) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = views.WordsAround(lang.SABoardShootFrom, spotStrong(b.spotName(b.Choices.Spot))).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = views.WordsAround(lang.SABoardShootFrom, spotStrong(b.spotName(ctx, b.Choices.Spot))).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -2756,9 +2756,9 @@ func courtFrame(b *Board) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var134 string
-			templ_7745c5c3_Var134, templ_7745c5c3_Err = templ.JoinStringErrs(b.locName(l.ID))
+			templ_7745c5c3_Var134, templ_7745c5c3_Err = templ.JoinStringErrs(b.locName(ctx, l.ID))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/board.templ`, Line: 402, Col: 30}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/board.templ`, Line: 402, Col: 35}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var134))
 			if templ_7745c5c3_Err != nil {
@@ -3019,9 +3019,9 @@ func CourtNow(b *Board) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var146 string
-		templ_7745c5c3_Var146, templ_7745c5c3_Err = templ.JoinStringErrs(lang.T(ctx, lang.SABoardCourtTitle, b.locName(b.Snap.Spy.At)))
+		templ_7745c5c3_Var146, templ_7745c5c3_Err = templ.JoinStringErrs(lang.T(ctx, lang.SABoardCourtTitle, b.locName(ctx, b.Snap.Spy.At)))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/board.templ`, Line: 431, Col: 89}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/board.templ`, Line: 431, Col: 94}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var146))
 		if templ_7745c5c3_Err != nil {
@@ -3962,9 +3962,9 @@ func Cards(b *Board) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var204 string
-				templ_7745c5c3_Var204, templ_7745c5c3_Err = templ.JoinStringErrs(b.placeName(at))
+				templ_7745c5c3_Var204, templ_7745c5c3_Err = templ.JoinStringErrs(b.placeName(ctx, at))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/board.templ`, Line: 521, Col: 194}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/spellsarrows/board.templ`, Line: 521, Col: 199}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var204))
 				if templ_7745c5c3_Err != nil {
@@ -4816,7 +4816,7 @@ func Counters(b *Board) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = views.WordsAround(lang.SABoardAt, spyAt(b.locName(b.Snap.Spy.At))).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = views.WordsAround(lang.SABoardAt, spyAt(b.locName(ctx, b.Snap.Spy.At))).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -170,7 +170,7 @@ func locClass(l courtLoc) string { return "loc " + l.Kind }
 
 // locTitle is the accessible name of a location on the court.
 func (b *Board) locTitle(ctx context.Context, l courtLoc) string {
-	t := b.locName(l.ID)
+	t := b.locName(ctx, l.ID)
 	if l.Elves > 0 {
 		t += ", " + lang.T(ctx, lang.SACountElfCones, l.Elves)
 	}
@@ -202,10 +202,12 @@ func (b *Board) spotPos(id string) (float64, float64) {
 	return 0, 0
 }
 
-func (b *Board) spotName(id string) string {
+// spotName is a shooting spot's name in the language of ctx (the default
+// map's by spotsIn, a players' map's as it names them), or its id.
+func (b *Board) spotName(ctx context.Context, id string) string {
 	for _, s := range b.Map.Spots {
 		if s.ID == id {
-			return s.Name
+			return mapName(ctx, spotsIn, s.Name)
 		}
 	}
 	return id
@@ -275,20 +277,12 @@ func (b *Board) patternSpots(c sa.Card, progress int, casting bool) []patternSpo
 // in the language of ctx: the default map's spots by their names in that
 // language (spotsIn), a map of the players' by the names it gives.
 func (b *Board) patternWords(ctx context.Context, c sa.Card) string {
-	names := spotsIn(lang.From(ctx))
-	name := func(id string) string {
-		n := b.spotName(id)
-		if w, ok := names[n]; ok {
-			return w
-		}
-		return n
-	}
 	s := ""
 	for i, id := range c.Pattern {
 		if i == 0 {
-			s = name(id)
+			s = b.spotName(ctx, id)
 		} else {
-			s = lang.T(ctx, lang.SABoardPatternThen, s, name(id))
+			s = lang.T(ctx, lang.SABoardPatternThen, s, b.spotName(ctx, id))
 		}
 	}
 	return lang.T(ctx, lang.SABoardPattern, s)

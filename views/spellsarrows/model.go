@@ -212,23 +212,18 @@ func travelText(travel []int8) string {
 	return sb.String()
 }
 
-func (b *Board) locName(id string) string {
-	for _, l := range b.Map.Locations {
-		if l.ID == id {
-			if l.Name != "" {
-				return id + " · " + l.Name
-			}
-			return id
-		}
+func (b *Board) locName(ctx context.Context, id string) string {
+	if n := b.placeName(ctx, id); n != id {
+		return id + " · " + n
 	}
 	return id
 }
 
 // placeName is a location's name alone ("West wing"), or its id.
-func (b *Board) placeName(id string) string {
+func (b *Board) placeName(ctx context.Context, id string) string {
 	for _, l := range b.Map.Locations {
 		if l.ID == id && l.Name != "" {
-			return l.Name
+			return mapName(ctx, placesIn, l.Name)
 		}
 	}
 	return id

@@ -1,6 +1,8 @@
 package spellsarrows
 
 import (
+	"context"
+
 	"github.com/grimoire-games/grimoire/lang"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
@@ -87,6 +89,59 @@ func rulesWords(l lang.Lang) []string {
 }
 
 func rulesWord(l lang.Lang, k rulesWordKey) string { return rulesWords(l)[k] }
+
+// mapName is a place's or a spot's name from the map data in the language
+// of ctx: the default map's names by names(l), made pseudo in the tests'
+// pseudo-language like every word the catalogs hold, a players' map's as
+// it names them.
+func mapName(ctx context.Context, names func(lang.Lang) map[string]string, name string) string {
+	l := lang.From(ctx)
+	if n, ok := names(l)[name]; ok {
+		return n
+	}
+	if l == lang.Pseudo {
+		if _, ok := names(lang.German)[name]; ok {
+			return lang.Pseudolocalize(name)
+		}
+	}
+	return name
+}
+
+// placesIn names the default map's locations by their English names, in
+// l; a location named otherwise (a map file of the players') keeps its
+// name. The screen and the rules page say the same names.
+func placesIn(l lang.Lang) map[string]string {
+	return map[lang.Lang]map[string]string{
+		lang.Spanish: {
+			"Start": "Salida", "Armoury": "Armería", "Pharmacy": "Farmacia",
+			"West wing": "Ala oeste", "East wing": "Ala este", "West arc end": "Final del arco oeste", "East arc end": "Final del arco este",
+			"West elbow": "Codo oeste", "East elbow": "Codo este", "West block": "Bloque oeste", "East block": "Bloque este",
+			"West gate": "Puerta oeste", "East gate": "Puerta este",
+			"Portal to E4": "Portal a E4", "Portal to W4": "Portal a W4", "Portal to E5": "Portal a E5", "Portal to W5": "Portal a W5",
+		},
+		lang.French: {
+			"Start": "Départ", "Armoury": "Armurerie", "Pharmacy": "Pharmacie",
+			"West wing": "Aile ouest", "East wing": "Aile est", "West arc end": "Bout de l'arc ouest", "East arc end": "Bout de l'arc est",
+			"West elbow": "Coude ouest", "East elbow": "Coude est", "West block": "Poste bas ouest", "East block": "Poste bas est",
+			"West gate": "Porte ouest", "East gate": "Porte est",
+			"Portal to E4": "Portail vers E4", "Portal to W4": "Portail vers W4", "Portal to E5": "Portail vers E5", "Portal to W5": "Portail vers W5",
+		},
+		lang.German: {
+			"Start": "Start", "Armoury": "Waffenkammer", "Pharmacy": "Apotheke",
+			"West wing": "Westflügel", "East wing": "Ostflügel", "West arc end": "Westliches Bogenende", "East arc end": "Östliches Bogenende",
+			"West elbow": "Westlicher Ellbogen", "East elbow": "Östlicher Ellbogen", "West block": "Westblock", "East block": "Ostblock",
+			"West gate": "Westtor", "East gate": "Osttor",
+			"Portal to E4": "Portal nach E4", "Portal to W4": "Portal nach W4", "Portal to E5": "Portal nach E5", "Portal to W5": "Portal nach W5",
+		},
+		lang.Portuguese: {
+			"Start": "Largada", "Armoury": "Arsenal", "Pharmacy": "Farmácia",
+			"West wing": "Ala oeste", "East wing": "Ala leste", "West arc end": "Fim do arco oeste", "East arc end": "Fim do arco leste",
+			"West elbow": "Cotovelo oeste", "East elbow": "Cotovelo leste", "West block": "Bloco oeste", "East block": "Bloco leste",
+			"West gate": "Portão oeste", "East gate": "Portão leste",
+			"Portal to E4": "Portal para E4", "Portal to W4": "Portal para W4", "Portal to E5": "Portal para E5", "Portal to W5": "Portal para W5",
+		},
+	}[l]
+}
 
 // spotsIn names the default map's shooting spots by their English names; a
 // spot named otherwise (in a map file of the players') keeps its name.
