@@ -14,25 +14,56 @@ import (
 // The rules' sentences (package rules/say) are keyed by their English
 // pattern, not by a constant: the rules cores write English where they
 // make a sentence and stay free of this package. Their translations live
-// in catalogs/rules/<tag>.json, pattern -> words (or plural forms, as in
-// the other catalogs; a say.N pattern's count is its first argument).
+// in catalogs/rules/<game>/<tag>.json, one folder per game (so the games'
+// translators never edit one file), pattern -> words (or plural forms, as
+// in the other catalogs; a say.N pattern's count is its first argument).
 // English needs no file: the pattern is the English. rules_test.go finds
-// every pattern in the source and checks each catalog has exactly those.
+// every pattern in the source and checks each language has exactly those.
 //
-//go:embed catalogs/rules/*.json
+//go:embed catalogs/rules
 var rulesFiles embed.FS
 
-// ReadRulesCatalog is the rules' sentences in l as its file holds them.
+// ReadRulesCatalog is the rules' sentences in l, every game's file merged.
+// Two games may say the same pattern, but never in different words.
 func ReadRulesCatalog(l Lang) (Catalog, error) {
-	b, err := rulesFiles.ReadFile("catalogs/rules/" + string(l) + ".json")
+	games, err := rulesFiles.ReadDir("catalogs/rules")
 	if err != nil {
-		return nil, fmt.Errorf("lang: rules catalog %s: %w", l, err)
+		return nil, fmt.Errorf("lang: rules catalogs: %w", err)
 	}
-	var c Catalog
-	if err := json.Unmarshal(b, &c); err != nil {
-		return nil, fmt.Errorf("lang: rules catalog %s: %w", l, err)
+	out := Catalog{}
+	for _, g := range games {
+		if !g.IsDir() {
+			continue
+		}
+		name := "catalogs/rules/" + g.Name() + "/" + string(l) + ".json"
+		b, err := rulesFiles.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("lang: rules catalog %s: %w", l, err)
+		}
+		var c Catalog
+		if err := json.Unmarshal(b, &c); err != nil {
+			return nil, fmt.Errorf("lang: %s: %w", name, err)
+		}
+		for k, e := range c {
+			if was, ok := out[k]; ok && !sameEntry(was, e) {
+				return nil, fmt.Errorf("lang: %s says %q otherwise than another game's file", name, k)
+			}
+			out[k] = e
+		}
 	}
-	return c, nil
+	return out, nil
+}
+
+func sameEntry(a, b Entry) bool {
+	if a.Text != b.Text || a.Count != b.Count || len(a.Forms) != len(b.Forms) {
+		return false
+	}
+	for k, v := range a.Forms {
+		if b.Forms[k] != v {
+			return false
+		}
+	}
+	return true
 }
 
 // rulesCatalogs are the offered languages' rules catalogs but English's,
