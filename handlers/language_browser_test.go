@@ -169,10 +169,26 @@ func TestBrowserSpellsArrowsTurnInEachLanguage(t *testing.T) {
 			if tc.lang == "en-XA" {
 				checkPseudoGame(t, p)
 			}
-			p.open(eval[string](p, `location.href`))
+			here := eval[string](p, `location.href`)
+			p.open(here)
 			p.waitVersion(len(taps))
 			if server := p.text("board"); server != phone {
 				t.Errorf("the server draws another screen than the phone:\nserver %s\nphone  %s", server, phone)
+			}
+			if tc.lang != "de" {
+				return
+			}
+			// Ready for offline play, the page opened again with no
+			// network: the phone has its language's words, not only the
+			// module's English.
+			p.waitFor(`document.querySelector('[data-testid="offline-ready"]').getAttribute('data-state') === 'ready'`)
+			goOffline(p, a)
+			defer goOnline(p, a, 0)
+			p.open(here)
+			p.waitModule()
+			p.step("spy-shot-miss", len(taps)+1)
+			if got := p.text("log-tail"); !strings.Contains(got, "Wurfuhr 2") {
+				t.Errorf("offline, the phone's log is not in German: %s", got)
 			}
 		})
 	}

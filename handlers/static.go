@@ -120,11 +120,13 @@ func (h *Handler) serviceWorker(c echo.Context) error {
 		modules = append(modules, u)
 	}
 	sort.Strings(modules)
-	manifest, err := json.Marshal(map[string]any{"version": h.assets.Version, "urls": dedupe(urls), "modules": modules, "all": h.assets.ModuleURL("")})
+	// A language's words for the module ("words") are kept like a module:
+	// an update stores again the ones the phone had.
+	manifest, err := json.Marshal(map[string]any{"version": h.assets.Version, "urls": dedupe(urls), "modules": modules, "all": h.assets.ModuleURL(""), "words": h.assets.Words()})
 	if err != nil {
 		return err
 	}
-	body := strings.Replace(string(a.Body), `/*GRIMOIRE_PRECACHE*/ { "version": "dev", "urls": ["/offline"], "modules": [], "all": "" }`, string(manifest), 1)
+	body := strings.Replace(string(a.Body), `/*GRIMOIRE_PRECACHE*/ { "version": "dev", "urls": ["/offline"], "modules": [], "all": "", "words": [] }`, string(manifest), 1)
 	hd := c.Response().Header()
 	hd.Set("Cache-Control", "no-cache")
 	hd.Set("Service-Worker-Allowed", "/")

@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"embed"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -11,12 +10,12 @@ import (
 // Key names one entry of the catalogs (keys.go).
 type Key string
 
-// catalogFiles are the catalogs, one JSON file per language named by its
-// tag: en.json, es.json, fr.json, de.json, pt-BR.json. English is the
-// source; Pseudo is made from it, not stored.
-//
-//go:embed catalogs/*.json
-var catalogFiles embed.FS
+// The catalogs are one JSON file per language named by its tag
+// (catalogs/en.json, es.json, fr.json, de.json, pt-BR.json; English is the
+// source, Pseudo is made from it, not stored), and the rules' sentences
+// one folder per game (rules.go). The server embeds them all
+// (files_server.go); the offline module embeds English only and is handed
+// its page's language by the page (Load, files_js.go).
 
 // Entry is one key's words in one language: a sentence, or a sentence per
 // plural form chosen by the number in argument Count (1-based, as in
@@ -104,7 +103,7 @@ func ReadCatalog(l Lang) (Catalog, error) {
 		}
 		return pseudoCatalog(en), nil
 	}
-	b, err := catalogFiles.ReadFile("catalogs/" + string(l) + ".json")
+	b, err := catalogBytes(l)
 	if err != nil {
 		return nil, fmt.Errorf("lang: catalog %s: %w", l, err)
 	}

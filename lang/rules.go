@@ -2,11 +2,10 @@ package lang
 
 import (
 	"context"
-	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/grimoire-games/grimoire/rules/say"
 )
@@ -19,29 +18,19 @@ import (
 // in the other catalogs; a say.N pattern's count is its first argument).
 // English needs no file: the pattern is the English. rules_test.go finds
 // every pattern in the source and checks each language has exactly those.
-//
-//go:embed catalogs/rules
-var rulesFiles embed.FS
 
 // ReadRulesCatalog is the rules' sentences in l, every game's file merged.
 // Two games may say the same pattern, but never in different words.
 func ReadRulesCatalog(l Lang) (Catalog, error) {
-	games, err := rulesFiles.ReadDir("catalogs/rules")
+	files, err := rulesBytes(l)
 	if err != nil {
-		return nil, fmt.Errorf("lang: rules catalogs: %w", err)
+		return nil, fmt.Errorf("lang: rules catalog %s: %w", l, err)
 	}
 	out := Catalog{}
-	for _, g := range games {
-		if !g.IsDir() {
-			continue
-		}
-		name := "catalogs/rules/" + g.Name() + "/" + string(l) + ".json"
-		b, err := rulesFiles.ReadFile(name)
-		if err != nil {
-			return nil, fmt.Errorf("lang: rules catalog %s: %w", l, err)
-		}
+	for _, f := range files {
+		name := f.name
 		var c Catalog
-		if err := json.Unmarshal(b, &c); err != nil {
+		if err := json.Unmarshal(f.body, &c); err != nil {
 			return nil, fmt.Errorf("lang: %s: %w", name, err)
 		}
 		for k, e := range c {
@@ -66,22 +55,27 @@ func sameEntry(a, b Entry) bool {
 	return true
 }
 
-// rulesCatalogs are the offered languages' rules catalogs but English's,
-// read once.
-var rulesCatalogs = sync.OnceValues(func() (map[Lang]Catalog, error) {
-	out := map[Lang]Catalog{}
-	for _, l := range Offered() {
-		if l == English {
-			continue
+// rulesCatalogs are the offered languages' rules catalogs but English's
+// (the ones this build holds), read once until Load hands it another.
+func rulesCatalogs() (map[Lang]Catalog, error) {
+	return held.get(&held.rules, func() (map[Lang]Catalog, error) {
+		out := map[Lang]Catalog{}
+		for _, l := range Offered() {
+			if l == English {
+				continue
+			}
+			c, err := ReadRulesCatalog(l)
+			if errors.Is(err, errNotHeld) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			out[l] = c
 		}
-		c, err := ReadRulesCatalog(l)
-		if err != nil {
-			return nil, err
-		}
-		out[l] = c
-	}
-	return out, nil
-})
+		return out, nil
+	})
+}
 
 // Say is the rules' sentence t in the language of ctx.
 func Say(ctx context.Context, t say.Text) string { return From(ctx).Say(t) }

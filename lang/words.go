@@ -1,10 +1,10 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // A small formatter over the catalogs, for the offline module: what the
@@ -16,19 +16,25 @@ import (
 // compares every key, language and a spread of numbers with x/text's
 // printers, so a rule added to one and not the other fails there.
 
-// catalogs are every language's entries, Pseudo's too, read once.
-var catalogs = sync.OnceValues(func() (map[Lang]Catalog, error) {
-	all := append(Offered(), Pseudo)
-	out := make(map[Lang]Catalog, len(all))
-	for _, l := range all {
-		c, err := ReadCatalog(l)
-		if err != nil {
-			return nil, err
+// catalogs are every language's entries this build holds, Pseudo's too,
+// read once until Load hands it another.
+func catalogs() (map[Lang]Catalog, error) {
+	return held.get(&held.words, func() (map[Lang]Catalog, error) {
+		all := append(Offered(), Pseudo)
+		out := make(map[Lang]Catalog, len(all))
+		for _, l := range all {
+			c, err := ReadCatalog(l)
+			if errors.Is(err, errNotHeld) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			out[l] = c
 		}
-		out[l] = c
-	}
-	return out, nil
-})
+		return out, nil
+	})
+}
 
 // wordsOf is the words of key in l with args in their place; a language
 // without the key says it in English, as x/text's fallback does.

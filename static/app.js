@@ -380,8 +380,13 @@
         // page is ready once it and the page are stored. The one with every
         // game (for the pages of no one game) follows, when idle again.
         var m = modules();
+        // With the module, the page's language's words for it (none for
+        // English: the module holds those).
+        var meta = document.querySelector('meta[name="grimoire-modules"]');
+        var words = meta && meta.getAttribute("data-words");
+        var first = (m.first ? [m.first] : []).concat(words ? [words] : []);
         return whenIdle(function () {
-          return fetchModules(reg, m.first ? [m.first] : [], m.sizes, function (pct) { readiness("getting", pct); });
+          return fetchModules(reg, first, m.sizes, function (pct) { readiness("getting", pct); });
         }).then(function (ok) {
           if (!ok) throw new Error("module not stored");
           return keepThisPage(reg);

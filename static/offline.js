@@ -154,9 +154,18 @@
       document.head.appendChild(s);
     });
   }
+  // The page's language's words for the module (lang.Load): fetched beside
+  // it (the worker keeps them), as the module holds English only.
+  function pageWords() {
+    var m = document.querySelector('meta[name="grimoire-modules"]');
+    var u = m && m.getAttribute("data-words");
+    if (!u) return Promise.resolve("");
+    return fetch(u).then(function (r) { return r.ok ? r.text() : ""; }, function () { return ""; });
+  }
   function loadWasm() {
     if (wasmP) return wasmP;
     var t0 = performance.now();
+    var words = pageWords();
     wasmP = (window.Go ? Promise.resolve() : loadScript(EXEC)).then(function () {
       var go = new window.Go();
       var ready = new Promise(function (r) { window.grimoireReady = r; });
@@ -167,11 +176,12 @@
         go.run(r.instance);
         return ready;
       });
-    }).then(function () {
+    }).then(function () { return words; }).then(function (text) {
       api.wasmLoadMs = performance.now() - t0;
       G = window.grimoire;
-      // The module draws in the page's language, as the server does.
-      if (G.language) G.language(document.documentElement.lang || "en");
+      // The module draws in the page's language, as the server does (in
+      // English if its words could not be had).
+      if (G.language) G.language(document.documentElement.lang || "en", text);
       // Taps made while it loaded now take the same path as every later one.
       pump();
       // The browser compiles the module's functions on first use: draw the
@@ -423,7 +433,7 @@
       api.stepsMs.push(api.lastStepMs);
     }).catch(function (err) {
       var a = document.getElementById("alert");
-      if (a) { a.className = "panel error-box"; a.textContent = "This phone could not draw the screen offline: " + err.message; }
+      if (a) { a.className = "panel error-box"; a.textContent = say("script.drawFailed", 0, err.message); }
     });
     return stepQ;
   }
@@ -599,7 +609,7 @@
     var wait = botWaiting();
     if (!wait) return;
     var m = /Waiting for the network: (.+) moves when you are back online/.exec(wait.textContent);
-    wait.textContent = (m ? m[1] : "The bot") + " is thinking…";
+    wait.textContent = say("script.botThinking", 0, m ? m[1] : say("script.theBot"));
     wait.setAttribute("data-bot-moving", "");
     var t0 = performance.now();
     botTimer = setTimeout(function () {
@@ -679,7 +689,7 @@
   function later(fn) {
     persist = persist.then(function () { return new Promise(afterPaint); }).then(fn).catch(function (err) {
       var a = document.getElementById("alert");
-      if (a) { a.className = "panel error-box"; a.textContent = "This phone could not save the tap: " + err.message; }
+      if (a) { a.className = "panel error-box"; a.textContent = say("script.saveFailed", 0, err.message); }
     });
     return persist;
   }
@@ -749,8 +759,7 @@
     } catch (err) {
       swap({ fragments: [], alert: '<div id="alert" class="panel error-box" role="alert" data-testid="error"></div>' });
       var a = document.getElementById("alert");
-      if (a) a.textContent = window.isSecureContext ? "This phone could not apply the tap: " + err.message :
-        "This tap was not saved: offline play needs Grimoire served over HTTPS (see the README, \"Put it on your phone\").";
+      if (a) a.textContent = window.isSecureContext ? say("script.applyFailed", 0, err.message) : say("script.tapNeedsHttps");
     }
   }
   function done(t1) {
@@ -1175,23 +1184,22 @@
       box.setAttribute("role", "alert");
       box.setAttribute("data-testid", "held");
       var h = document.createElement("h2");
-      h.textContent = list.length === 1 ? "1 tap made offline was not applied" : list.length + " taps made offline were not applied";
+      h.textContent = say("script.heldTitle", list.length);
       var p = document.createElement("p");
-      p.textContent = "The game changed on another phone while this one was offline, so the server kept its own record. " +
-        "This screen shows the game as the server has it now. Your taps, in the order you made them:";
+      p.textContent = say("script.heldWhy");
       var ol = document.createElement("ol");
       ol.setAttribute("data-testid", "held-list");
       list.forEach(function (e) {
         var li = document.createElement("li");
-        li.textContent = e.line + " (made on version " + e.v + ")";
+        li.textContent = say("script.heldLine", e.v, e.line);
         ol.appendChild(li);
       });
       var row = document.createElement("div");
       row.className = "row";
-      row.appendChild(button("Apply again", "held-reapply", "btn primary grow", function () { reapply(list); }));
-      row.appendChild(button("Export", "held-export", "btn grow", function () { exportHeld(list); }));
-      row.appendChild(button("Discard", "held-discard", "btn grow", function () {
-        if (!window.confirm("Discard these taps? They are not in the game and will be gone from this phone.")) return;
+      row.appendChild(button(say("script.heldApply"), "held-reapply", "btn primary grow", function () { reapply(list); }));
+      row.appendChild(button(say("script.heldExport"), "held-export", "btn grow", function () { exportHeld(list); }));
+      row.appendChild(button(say("script.heldDiscard"), "held-discard", "btn grow", function () {
+        if (!window.confirm(say("script.heldConfirm"))) return;
         dropHeld(list).then(function () { box.remove(); recount(); });
       }));
       box.append(h, p, ol, row);
@@ -1288,7 +1296,7 @@
       if (res.error) throw new Error(res.error);
       elt.innerHTML = res.html;
     }).catch(function (err) {
-      elt.textContent = "The advisor could not run on this phone: " + err.message;
+      elt.textContent = say("script.advisorFailed", 0, err.message);
     }).then(function () { elt.removeAttribute("aria-busy"); });
   }
 
@@ -1320,9 +1328,9 @@
       var rec = JSON.stringify(r);
       return tx(["records", "outbox"], "readwrite", function (t) {
         t.objectStore("records").put({ id: id, record: rec, version: 0, local: true, at: Date.now() });
-        t.objectStore("outbox").add({ game: id, op: { type: "create", kind: kind, setup: res.setup, seats: res.seats || "[]", seed: seed, title: res.title }, v: 0, cid: id, line: "New game", at: Date.now() });
+        t.objectStore("outbox").add({ game: id, op: { type: "create", kind: kind, setup: res.setup, seats: res.seats || "[]", seed: seed, title: res.title }, v: 0, cid: id, line: say("script.newGameLine"), at: Date.now() });
       }).then(function () { location.assign("/offline/game?kind=" + encodeURIComponent(kind) + "#" + id); });
-    }).catch(function (err) { problem("This phone could not start the game offline: " + err.message); });
+    }).catch(function (err) { problem(say("script.startFailed", 0, err.message)); });
   }, false);
   function randomID() {
     var b = new Uint8Array(9);
@@ -1350,7 +1358,7 @@
       box.textContent = "";
       if (!recs.length) return;
       var h = document.createElement("h2");
-      h.textContent = "Saved on this phone";
+      h.textContent = say("script.savedOnPhone");
       var ul = document.createElement("ul");
       ul.className = "games";
       ul.setAttribute("data-testid", "phone-games");
@@ -1368,8 +1376,8 @@
         var small = document.createElement("div");
         small.className = "small muted";
         var n = waiting[x.id] || 0;
-        small.textContent = (x.local ? "Started on this phone" : "Saved on this phone") + " · " + rec.actions.length +
-          (rec.actions.length === 1 ? " action" : " actions") + (n ? " · " + n + (n === 1 ? " tap waiting" : " taps waiting") : "");
+        small.textContent = say(x.local ? "script.startedOnPhone" : "script.savedOnPhone") + " · " + say("script.actions", rec.actions.length) +
+          (n ? " · " + say("script.tapsWaiting", n) : "");
         li.append(a, small);
         ul.appendChild(li);
       });
@@ -1414,7 +1422,7 @@
         game.rec = saved.record;
         return show(saved.record);
       }
-      if (!rec) throw new Error("This game is not saved on this phone.");
+      if (!rec) throw new Error(say("script.gameNotSaved"));
       return putRecord(rec, false).then(function () {
         // A page kept by the service worker, drawn online on a bot's turn:
         // draw it here, where the bot waits for the network.

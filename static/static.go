@@ -19,10 +19,11 @@ import (
 )
 
 //go:generate go run ../cmd/grimoire-wasm/gen.go
+//go:generate go run ../lang/genbundles.go
 
 //go:embed app.css app.js screen.js court.js replay.css replay.js sandbox.js silence.wav icon.svg icon-192.png icon-512.png icon-maskable-512.png apple-touch-icon.png manifest.webmanifest sw.js vendor
 //go:embed screenshots
-//go:embed offline.js league.js wasm/*.wasm.gz wasm/*.wasm.br
+//go:embed offline.js league.js wasm/*.wasm.gz wasm/*.wasm.br lang/*.json
 var files embed.FS
 
 // HtmxVersion is the vendored htmx release (from the npm package htmx.org).
@@ -193,15 +194,36 @@ func (a *Assets) ModuleSizes() map[string]int {
 	return out
 }
 
+// isWords says a logical name is one language's words for the offline
+// module (lang/<tag>.json): a page fetches its own language's with its
+// module, so none is in the precache that every phone downloads.
+func isWords(name string) bool {
+	return strings.HasPrefix(name, "lang/") && strings.HasSuffix(name, ".json")
+}
+
+// Words lists the URLs of every language's words for the module, sorted:
+// a new service worker stores again the ones the phone had.
+func (a *Assets) Words() []string {
+	var out []string
+	for u, as := range a.byURL {
+		if isWords(as.Name) {
+			out = append(out, u)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // URLs lists every hashed URL, sorted, for the service worker's precache.
 // The store screenshots are left out: only an install dialog shows them, and
 // every phone would otherwise download them. So are the offline modules: a
 // page asks the worker for them once it is idle, its own game's first, and
-// shows the download's progress (static/app.js).
+// shows the download's progress (static/app.js); and so are the languages'
+// words for the module, each page asking for its own language's.
 func (a *Assets) URLs() []string {
 	out := make([]string, 0, len(a.byURL))
 	for u, as := range a.byURL {
-		if as.Name == "sw.js" || as.Name == "manifest.webmanifest" || strings.HasPrefix(as.Name, "screenshots/") || isModule(as.Name) {
+		if as.Name == "sw.js" || as.Name == "manifest.webmanifest" || strings.HasPrefix(as.Name, "screenshots/") || isModule(as.Name) || isWords(as.Name) {
 			continue
 		}
 		out = append(out, u)

@@ -2,7 +2,7 @@
 // state (browsers stop idle workers within a minute). The server fills in
 // PRECACHE with the hashed asset URLs and the pages that must open offline.
 "use strict";
-const PRECACHE = /*GRIMOIRE_PRECACHE*/ { "version": "dev", "urls": ["/offline"], "modules": [], "all": "" };
+const PRECACHE = /*GRIMOIRE_PRECACHE*/ { "version": "dev", "urls": ["/offline"], "modules": [], "all": "", "words": [] };
 const CACHE = "grimoire-" + PRECACHE.version;
 
 // A new version waits until the page says "reload" (static/app.js shows
@@ -12,9 +12,10 @@ const CACHE = "grimoire-" + PRECACHE.version;
 // The offline modules (PRECACHE.modules) are not part of a first install:
 // a page asks for them once it is idle, its own game's first, and shows
 // the progress ("modules" below). An update fetches the new version of
-// each module the phone had before it takes over, as before: a page
-// offline after the reload must find them.
-const unhashed = (u) => new URL(u, self.location.origin).pathname.replace(/\.[0-9a-f]{16}\.wasm$/, "");
+// each module (and each language's words for it, static/lang) the phone
+// had before it takes over, as before: a page offline after the reload
+// must find them.
+const unhashed = (u) => new URL(u, self.location.origin).pathname.replace(/\.[0-9a-f]{16}\.(wasm|json)$/, "");
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE.urls))
     .then(() => caches.keys())
@@ -22,7 +23,7 @@ self.addEventListener("install", (event) => {
       .map((k) => caches.open(k).then((c) => c.keys()))))
     .then((lists) => {
       const had = new Set([].concat(...lists).map((r) => unhashed(r.url)));
-      const again = (PRECACHE.modules || []).filter((u) => had.has(unhashed(u)));
+      const again = (PRECACHE.modules || []).concat(PRECACHE.words || []).filter((u) => had.has(unhashed(u)));
       return again.length ? caches.open(CACHE).then((c) => c.addAll(again)) : null;
     }));
 });

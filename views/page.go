@@ -80,6 +80,17 @@ func moduleList(p Page) string {
 	return string(b)
 }
 
+// moduleWords is the file of the page's language the offline module loads
+// (lang.Load): "" for English and the tests' pseudo-language, which the
+// module holds itself.
+func moduleWords(ctx context.Context, p Page) string {
+	l := lang.From(ctx)
+	if l == lang.English || l == lang.Pseudo {
+		return ""
+	}
+	return p.Assets.URL("lang/" + l.Tag() + ".json")
+}
+
 // Words is the catalog's words for key in the language of ctx, as text
 // content. English pages stay byte for byte what they were when their
 // words were written into the templates: only &, < and > are escaped, as

@@ -23,6 +23,7 @@ var scriptKeys = []lang.Key{
 	lang.ScriptSending, lang.ScriptNotApplied, lang.ScriptTapsWaiting, lang.ScriptNoSpeech,
 	lang.ScriptVoiceStored, lang.ScriptNoVoice, lang.ScriptHeadset, lang.ScriptNoHeadset,
 	lang.SettingsTitle,
+	lang.ScriptDrawFailed, lang.ScriptTheBot, lang.ScriptBotThinking, lang.ScriptSaveFailed, lang.ScriptApplyFailed, lang.ScriptTapNeedsHTTPS, lang.ScriptHeldTitle, lang.ScriptHeldWhy, lang.ScriptHeldLine, lang.ScriptHeldApply, lang.ScriptHeldExport, lang.ScriptHeldDiscard, lang.ScriptHeldConfirm, lang.ScriptAdvisorFailed, lang.ScriptStartFailed, lang.ScriptNewGameLine, lang.ScriptSavedOnPhone, lang.ScriptStartedOnPhone, lang.ScriptActions, lang.ScriptGameNotSaved,
 }
 
 // ScriptWords is the words of scriptKeys in the language of ctx, as the

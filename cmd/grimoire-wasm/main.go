@@ -12,7 +12,7 @@
 //	grimoire.newGame(kind, fieldsJSON, seed)  -> {setup, title, seats, error}
 //	grimoire.advise(kind, query, savedJSON, ms) -> {html, error}
 //	grimoire.replay(recordJSON, at, csrf)      -> {html, at, total, error} (replay.go)
-//	grimoire.language(tag)                    -> the tag it now draws in
+//	grimoire.language(tag[, wordsJSON])       -> the tag it now draws in
 //
 // A record is a play.Table as the page embeds it. An op is
 // {"type":"act","fields":{...}} (the tap's form fields; a field sent more
@@ -31,9 +31,10 @@
 // [{record, at}], a record as above, at its time in ms), simulating rounds
 // for about ms milliseconds (at least one round).
 //
-// language tells the module the page's language (its <html lang>): every
-// later drawing speaks it, as the server's does for that page. A tag it
-// does not know draws English.
+// language tells the module the page's language (its <html lang>) and
+// hands it that language's words (lang.Load; the module holds English's
+// only): every later drawing speaks it, as the server's does for that
+// page. A tag it does not know, or words it cannot read, draw English.
 //
 // Build it with `go generate ./static` (or `task wasm`): the compressed
 // result, static/wasm/grimoire.wasm.gz, is committed and embedded in the
@@ -68,6 +69,17 @@ func language(args []js.Value) any {
 			speaks = l
 		} else if args[0].String() == lang.Pseudo.Tag() {
 			speaks = lang.Pseudo
+		}
+	}
+	// The module holds English's words only; the page hands it its own
+	// language's (static/lang/<tag>.json). Without them it draws English.
+	if speaks != lang.English && speaks != lang.Pseudo {
+		words := ""
+		if len(args) > 1 && args[1].Type() == js.TypeString {
+			words = args[1].String()
+		}
+		if words == "" || lang.Load(speaks, []byte(words)) != nil {
+			speaks = lang.English
 		}
 	}
 	return speaks.Tag()

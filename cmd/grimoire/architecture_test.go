@@ -110,7 +110,7 @@ func TestArchitecture(t *testing.T) {
 			}
 		})
 	}
-	for _, shared := range []string{"views/sheets", "handlers", "play", "rules/record", "views"} {
+	for _, shared := range []string{"views/sheets", "handlers", "play", "rules/record", "rules/say", "lang", "views"} {
 		t.Run(shared+" knows no game", func(t *testing.T) {
 			l, ok := pkgs[module+"/"+shared]
 			if !ok {
