@@ -23,14 +23,34 @@ import (
 // every constant must be used outside package lang (a scan of the tree for
 // "lang.Name"), so no catalog keeps words nothing says.
 
-// keyConstants are the constants of type Key declared in keys.go, by name.
+// keyConstants are the constants of type Key declared in keys.go (and a
+// game screen's own keys_<game>.go), by name.
 func keyConstants(t *testing.T) map[string]lang.Key {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "keys.go", nil, 0)
+	files, err := filepath.Glob("keys_*.go")
 	if err != nil {
-		t.Fatalf("parse keys.go: %v", err)
+		t.Fatal(err)
 	}
 	out := map[string]lang.Key{}
+	for _, name := range append([]string{"keys.go"}, files...) {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		keyConstantsOf(t, name, out)
+	}
+	if len(out) == 0 {
+		t.Fatal("keys.go declares no keys")
+	}
+	return out
+}
+
+// keyConstantsOf adds the Key constants of one file to out.
+func keyConstantsOf(t *testing.T, name string, out map[string]lang.Key) {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+	if err != nil {
+		t.Fatalf("parse %s: %v", name, err)
+	}
 	for _, d := range f.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok || g.Tok != token.CONST {
@@ -39,7 +59,7 @@ func keyConstants(t *testing.T) map[string]lang.Key {
 		for _, s := range g.Specs {
 			v := s.(*ast.ValueSpec)
 			if id, ok := v.Type.(*ast.Ident); !ok || id.Name != "Key" {
-				t.Errorf("constant %s in keys.go is not a Key", v.Names[0].Name)
+				t.Errorf("constant %s in %s is not a Key", v.Names[0].Name, name)
 				continue
 			}
 			for i, n := range v.Names {
@@ -55,10 +75,6 @@ func keyConstants(t *testing.T) map[string]lang.Key {
 			}
 		}
 	}
-	if len(out) == 0 {
-		t.Fatal("keys.go declares no keys")
-	}
-	return out
 }
 
 func TestEveryCatalogHasEveryKey(t *testing.T) {

@@ -139,7 +139,16 @@ func (l Lang) sayPart(p say.Part) string {
 	}
 	e, ok := cs[l][Key(p.Pattern)]
 	if !ok {
-		return p.English()
+		// A pattern no catalog holds (one of no words, "%s (%s)") keeps
+		// its English but says its arguments in l.
+		pattern := p.Pattern
+		if p.One != "" && p.Count == 1 {
+			pattern = p.One
+		}
+		if len(args) == 0 {
+			return pattern
+		}
+		return sprintf(l, pattern, args)
 	}
 	text := e.Text
 	if e.Forms != nil {

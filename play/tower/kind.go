@@ -235,8 +235,7 @@ func (Kind) Lines(t play.Table) ([]say.Text, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Mage's Tower's sentences are still English words (docs/languages.md).
-	return play.Verbatim(twview.Lines(named(p.State, players), p.Trail.All())), nil
+	return twview.Lines(named(p.State, players), p.Trail.All()), nil
 }
 
 // source is what the board is drawn from, for the table's viewer: the

@@ -123,6 +123,26 @@ func (t Text) Has(pattern string) bool {
 	return false
 }
 
+// Swap is t with every argument of its parts that says what old says
+// (Equal) given as new instead; arguments inside arguments stay as they
+// are. A reader that names the actor of a sentence ("General placed L1"
+// read as "Ana (General) placed L1") swaps the word for the name.
+func (t Text) Swap(old, new Text) Text {
+	out := Text{parts: make([]Part, len(t.parts))}
+	for i, p := range t.parts {
+		for j, a := range p.Args {
+			if ta, ok := a.(Text); ok && ta.Equal(old) {
+				if len(p.Args) > 0 && &p.Args[0] == &t.parts[i].Args[0] {
+					p.Args = append([]any(nil), p.Args...)
+				}
+				p.Args[j] = new
+			}
+		}
+		out.parts[i] = p
+	}
+	return out
+}
+
 // String is the English.
 func (t Text) String() string {
 	var b strings.Builder

@@ -55,7 +55,7 @@ func Explain(s State) Explanation {
 			e.Refused = append(e.Refused, Refusal{Action: a, Reason: err.Error()})
 			continue
 		}
-		e.Legal = append(e.Legal, Possible{Action: a, Says: Describe(s, a, after), Changes: changes(before, after.Snapshot())})
+		e.Legal = append(e.Legal, Possible{Action: a, Says: Describe(s, a, after).String(), Changes: changes(before, after.Snapshot())})
 	}
 	if slices.ContainsFunc(c.SpellRows, func(r SpellRow) bool { return r.Spell == Lightning }) && len(c.DamageRows) > 0 {
 		e.Notes = append(e.Notes, lightningNote)

@@ -168,7 +168,7 @@ func TestRulingsAndPreview(t *testing.T) {
 		t.Errorf("preview %+v", out)
 	}
 	after, _ := tower.Apply(s, lightning(2, 1, "L1:2", "M1:1"))
-	line := tower.Describe(s, lightning(2, 1, "L1:2", "M1:1"), after)
+	line := tower.Describe(s, lightning(2, 1, "L1:2", "M1:1"), after).String()
 	if want := "Mage cast Lightning for 3: L1's shield breaks, M1 takes 1 and survives"; line != want {
 		t.Errorf("Describe = %q, want %q", line, want)
 	}

@@ -1,8 +1,9 @@
 package tower
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // CoinResult is what one spell did to one soldier.
@@ -48,81 +49,104 @@ func Preview(s State, a Action) (Outcome, error) {
 
 // Describe is the log line for a, played from before and giving after, e.g.
 // "Mage cast Fireball for 3 (rightmost): M2 falls, L1's shield breaks". It
-// never reveals a camp coin's face.
-func Describe(before State, a Action, after State) string {
+// never reveals a camp coin's face. The side that acted is its first
+// argument, SideWord's words: a reader swaps them for the player's name.
+func Describe(before State, a Action, after State) say.Text {
+	by := SideWord(a.Type.Side())
 	out, err := Preview(before, a)
 	if err != nil {
-		return fmt.Sprintf("%s tried %s: %v", a.Type.Side().Title(), a.Type, err)
+		return say.F("%s tried %s: %s", by, a.Type, err)
 	}
-	var b strings.Builder
+	var b say.Text
 	switch a.Type {
 	case Place:
-		fmt.Fprintf(&b, "General placed %s on the Field", list(a.Coins))
+		b = say.F("%s placed %s on the Field", by, list(a.Coins))
 	case Advance:
 		if a.Zone == NumZones {
-			fmt.Fprintf(&b, "General advanced %s from zone 4 into the Tower", list(a.Coins))
+			b = say.F("%s advanced %s from zone 4 into the Tower", by, list(a.Coins))
 		} else {
-			fmt.Fprintf(&b, "General advanced %s from zone %d to zone %d", list(a.Coins), a.Zone, a.Zone+1)
+			b = say.F("%s advanced %s from zone %d to zone %d", by, list(a.Coins), a.Zone, a.Zone+1)
 		}
 	case Flip:
 		if i, ok := coinIndex(a.Coin); ok && before.coins[i].where == inCamp {
-			b.WriteString("General flipped a coin in the camp and ended the turn")
+			b = say.F("%s flipped a coin in the camp and ended the turn", by)
 		} else {
-			fmt.Fprintf(&b, "General flipped %s to tails (a shield) and ended the turn", a.Coin)
+			b = say.F("%s flipped %s to tails (a shield) and ended the turn", by, a.Coin)
 		}
 	case End:
-		b.WriteString("General ended the turn")
+		b = say.F("%s ended the turn", by)
 	case Skip:
-		b.WriteString("Mage skipped the turn (the one skip of the game)")
+		b = say.F("%s skipped the turn (the one skip of the game)", by)
 	case Cast:
-		fmt.Fprintf(&b, "Mage cast %s for %d", out.Spell.Title(), out.Damage)
+		b = say.F("%s cast %s for %d", by, out.Spell.Title(), out.Damage)
 		switch out.Spell {
 		case Fireball:
-			fmt.Fprintf(&b, " (%smost)", out.Side)
+			if out.Side == Leftmost {
+				b = b.Then(say.F(" (leftmost)"))
+			} else {
+				b = b.Then(say.F(" (rightmost)"))
+			}
 		case Wave:
-			fmt.Fprintf(&b, " on zone %d", out.Zone)
+			b = b.Then(say.F(" on zone %d", out.Zone))
 		}
-		var parts []string
+		var parts []say.Text
 		for _, h := range out.Hits {
 			switch {
 			case h.Falls && h.ShieldBroken:
-				parts = append(parts, h.Coin+" loses its shield and falls")
+				parts = append(parts, say.F("%s loses its shield and falls", h.Coin))
 			case h.Falls:
-				parts = append(parts, h.Coin+" falls")
+				parts = append(parts, say.F("%s falls", h.Coin))
 			case h.ShieldBroken:
-				parts = append(parts, h.Coin+"'s shield breaks")
+				parts = append(parts, say.F("%s's shield breaks", h.Coin))
 			default:
-				parts = append(parts, fmt.Sprintf("%s takes %d and survives", h.Coin, h.Damage))
+				parts = append(parts, say.F("%s takes %d and survives", h.Coin, h.Damage))
 			}
 		}
 		if len(out.MovedBack) > 0 {
 			if out.Zone == 1 {
-				parts = append(parts, list(out.MovedBack)+" back to the camp")
+				parts = append(parts, say.F("%s back to the camp", list(out.MovedBack)))
 			} else {
-				parts = append(parts, fmt.Sprintf("%s back to zone %d", list(out.MovedBack), out.Zone-1))
+				parts = append(parts, say.F("%s back to zone %d", list(out.MovedBack), out.Zone-1))
 			}
 		}
 		if out.ThumbsReset {
-			parts = append(parts, "both thumbs back to the top")
+			parts = append(parts, say.F("both thumbs back to the top"))
 		}
 		if len(parts) > 0 {
-			b.WriteString(": " + strings.Join(parts, ", "))
+			b = b.Then(say.F(": %s", say.Join(parts, ", ")))
 		}
 	}
 	if after.Over() {
-		fmt.Fprintf(&b, "; the %s wins (%s)", after.winner.Title(), reasonText(after.reason))
+		if after.winner == Mage {
+			b = b.Then(say.F("; the Mage wins (%s)", reasonText(after.reason)))
+		} else {
+			b = b.Then(say.F("; the General wins (%s)", reasonText(after.reason)))
+		}
 	} else if a.Type != Cast && a.Type != Skip && after.Over() == false && after.toPlay == Mage && after.phase == PhaseCast && !after.canCast() {
-		b.WriteString("; the Mage cannot cast and must skip")
+		b = b.Then(say.F("; the Mage cannot cast and must skip"))
 	}
-	return b.String()
+	return b
 }
 
-func list(ids []string) string {
+// SideWord is a side's name as the log's sentences say who acted:
+// "General", "Mage".
+func SideWord(s Side) say.Text {
+	switch s {
+	case General:
+		return say.F("General")
+	case Mage:
+		return say.F("Mage")
+	}
+	return say.F("nobody")
+}
+
+// list is coin ids as a sentence lists them: "L1, M2 and S3".
+func list(ids []string) say.Text {
 	switch len(ids) {
 	case 0:
-		return "nobody"
+		return say.F("nobody")
 	case 1:
-		return ids[0]
+		return say.Verbatim(ids[0])
 	}
-	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1]
+	return say.F("%s and %s", strings.Join(ids[:len(ids)-1], ", "), ids[len(ids)-1])
 }

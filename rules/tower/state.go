@@ -1,7 +1,7 @@
 package tower
 
 import (
-	"fmt"
+	"github.com/grimoire-games/grimoire/rules/say"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -238,14 +238,20 @@ func Apply(s State, a Action) (State, error) {
 // On error s may be half changed: callers work on a copy.
 func (s *State) apply(a Action, out *Outcome) error {
 	if s.phase == PhaseOver {
-		return fmt.Errorf("%w: %s won (%s)", ErrGameOver, s.winner.Title(), reasonText(s.reason))
+		if s.winner == Mage {
+			return fail(ErrGameOver, "Mage won (%s)", reasonText(s.reason))
+		}
+		return fail(ErrGameOver, "General won (%s)", reasonText(s.reason))
 	}
 	side := a.Type.Side()
 	if side == NoSide {
-		return fmt.Errorf("%w: unknown action type %q", ErrBadAction, a.Type)
+		return fail(ErrBadAction, "unknown action type %q", a.Type)
 	}
 	if side != s.toPlay {
-		return fmt.Errorf("%w: it is the %s's turn, and %q is a %s action", ErrNotYourTurn, s.toPlay.Title(), a.Type, side.Title())
+		if s.toPlay == Mage {
+			return fail(ErrNotYourTurn, "it is the Mage's turn, and %q is a General action", a.Type)
+		}
+		return fail(ErrNotYourTurn, "it is the General's turn, and %q is a Mage action", a.Type)
 	}
 	if out != nil {
 		out.Type = a.Type
@@ -275,20 +281,16 @@ func (s *State) apply(a Action, out *Outcome) error {
 	return nil
 }
 
-func illegal(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrIllegal}, args...)...)
-}
-
 // coinList checks a list of coin ids: known, no repeats.
 func coinList(ids []string) ([]int, error) {
 	out := make([]int, 0, len(ids))
 	for _, id := range ids {
 		i, ok := coinIndex(id)
 		if !ok {
-			return nil, fmt.Errorf("%w: unknown coin %q (coins: L1-L3, M1-M3, S1-S3)", ErrBadAction, id)
+			return nil, fail(ErrBadAction, "unknown coin %q (coins: L1-L3, M1-M3, S1-S3)", id)
 		}
 		if slices.Contains(out, i) {
-			return nil, illegal("%s is listed twice", id)
+			return nil, fail(ErrIllegal, "%s is listed twice", id)
 		}
 		out = append(out, i)
 	}
@@ -298,20 +300,20 @@ func coinList(ids []string) ([]int, error) {
 func (s *State) place(ids []string) error {
 	if s.phase != PhasePlace {
 		if s.count(inCamp) == 0 && s.moved() == 0 {
-			return illegal("the camp is empty, so there is nothing to place this turn")
+			return fail(ErrIllegal, "the camp is empty, so there is nothing to place this turn")
 		}
-		return illegal("coins are placed only at the start of the General's turn, before any advance")
+		return fail(ErrIllegal, "coins are placed only at the start of the General's turn, before any advance")
 	}
 	idx, err := coinList(ids)
 	if err != nil {
 		return err
 	}
 	if len(idx) < 1 || len(idx) > 3 {
-		return illegal("the General places 1 to 3 coins on the Field, not %d", len(idx))
+		return fail(ErrIllegal, "the General places 1 to 3 coins on the Field, not %d", len(idx))
 	}
 	for _, i := range idx {
 		if s.coins[i].where != inCamp {
-			return illegal("%s is not in the camp, only camp coins are placed", coinName(i))
+			return fail(ErrIllegal, "%s is not in the camp, only camp coins are placed", coinName(i))
 		}
 	}
 	for _, i := range idx {
@@ -334,28 +336,28 @@ func (s *State) moved() int {
 
 func (s *State) advance(z int, ids []string, out *Outcome) error {
 	if s.phase == PhasePlace {
-		return illegal("place 1 to 3 coins on the Field before advancing")
+		return fail(ErrIllegal, "place 1 to 3 coins on the Field before advancing")
 	}
 	if z < 1 || z > NumZones {
-		return illegal("soldiers advance from zone 1 to 4, there is no zone %d", z)
+		return fail(ErrIllegal, "soldiers advance from zone 1 to 4, there is no zone %d", z)
 	}
 	idx, err := coinList(ids)
 	if err != nil {
 		return err
 	}
 	if len(idx) == 0 {
-		return illegal("advance at least one soldier (advancing none needs no action)")
+		return fail(ErrIllegal, "advance at least one soldier (advancing none needs no action)")
 	}
 	if left := 3 - int(s.leftFrom[z]); len(idx) > left {
-		return illegal("at most 3 soldiers advance from each zone per turn; %d more may leave zone %d", left, z)
+		return fail(ErrIllegal, "at most 3 soldiers advance from each zone per turn; %d more may leave zone %d", left, z)
 	}
 	for _, i := range idx {
 		c := s.coins[i]
 		if c.where != int8(z) {
-			return illegal("%s is not in zone %d", coinName(i), z)
+			return fail(ErrIllegal, "%s is not in zone %d", coinName(i), z)
 		}
 		if c.moved {
-			return illegal("%s already moved this turn (a soldier moves one zone per turn, and placed soldiers wait)", coinName(i))
+			return fail(ErrIllegal, "%s already moved this turn (a soldier moves one zone per turn, and placed soldiers wait)", coinName(i))
 		}
 	}
 	s.leftFrom[z] += int8(len(idx))
@@ -378,18 +380,18 @@ func (s *State) advance(z int, ids []string, out *Outcome) error {
 
 func (s *State) flip(id string) error {
 	if s.phase == PhasePlace {
-		return illegal("place 1 to 3 coins on the Field before flipping")
+		return fail(ErrIllegal, "place 1 to 3 coins on the Field before flipping")
 	}
 	i, ok := coinIndex(id)
 	if !ok {
-		return fmt.Errorf("%w: unknown coin %q", ErrBadAction, id)
+		return fail(ErrBadAction, "unknown coin %q", id)
 	}
 	c := s.coins[i]
 	if c.where == inRemoved {
-		return illegal("%s has been removed", id)
+		return fail(ErrIllegal, "%s has been removed", id)
 	}
 	if c.face != Heads {
-		return illegal("%s is tails already: only a heads coin may be flipped to give it a shield", id)
+		return fail(ErrIllegal, "%s is tails already: only a heads coin may be flipped to give it a shield", id)
 	}
 	s.coins[i].face = Tails
 	s.startMageTurn()
@@ -398,7 +400,7 @@ func (s *State) flip(id string) error {
 
 func (s *State) end() error {
 	if s.phase == PhasePlace {
-		return illegal("place 1 to 3 coins on the Field before ending the turn")
+		return fail(ErrIllegal, "place 1 to 3 coins on the Field before ending the turn")
 	}
 	s.startMageTurn()
 	return nil
@@ -406,7 +408,7 @@ func (s *State) end() error {
 
 func (s *State) skip() error {
 	if s.skipUsed {
-		return illegal("the Mage has used the one skip of the game")
+		return fail(ErrIllegal, "the Mage has used the one skip of the game")
 	}
 	s.skipUsed = true
 	s.endMageTurn()
@@ -453,35 +455,35 @@ func (s *State) canCast() bool {
 	return d && sp
 }
 
-func (s *State) thumbError(which string, from int8, row int) error {
+func (s *State) thumbError(which say.Text, from int8, row int) error {
 	n := len(s.card.Rows)
 	if row < 1 || row > n {
-		return illegal("the card has rows 1 to %d, not %d", n, row)
+		return fail(ErrIllegal, "the card has rows 1 to %d, not %d", n, row)
 	}
 	if s.opts.ThumbsMayStay {
-		return illegal("the %s thumb is on row %d and never moves back up (house rule: it may stay)", which, from)
+		return fail(ErrIllegal, "the %s thumb is on row %d and never moves back up (house rule: it may stay)", which, from)
 	}
 	if int(from) == n {
-		return illegal("the %s thumb is at the bottom of the card and cannot move down", which)
+		return fail(ErrIllegal, "the %s thumb is at the bottom of the card and cannot move down", which)
 	}
-	return illegal("the %s thumb has uncovered row %d and must move down at least one row (thumbs never move back up)", which, from)
+	return fail(ErrIllegal, "the %s thumb has uncovered row %d and must move down at least one row (thumbs never move back up)", which, from)
 }
 
 func (s *State) cast(a Action, out *Outcome) error {
 	if !s.rowOK(s.left, a.DamageRow) {
-		return s.thumbError("left", s.left, a.DamageRow)
+		return s.thumbError(say.F("left"), s.left, a.DamageRow)
 	}
 	if !s.rowOK(s.right, a.SpellRow) {
-		return s.thumbError("right", s.right, a.SpellRow)
+		return s.thumbError(say.F("right"), s.right, a.SpellRow)
 	}
 	row := s.card.Rows[a.SpellRow-1]
 	sp := row.Spell
 	x := s.card.Rows[a.DamageRow-1].Damage
 	if a.Spell != 0 && a.Spell != sp {
-		return illegal("row %d holds %s, not %s", a.SpellRow, sp.Title(), a.Spell.Title())
+		return fail(ErrIllegal, "row %d holds %s, not %s", a.SpellRow, sp.Title(), a.Spell.Title())
 	}
 	if sp == Tome && s.tomeUsed {
-		return illegal("the Tome may be cast once per game, and it has been")
+		return fail(ErrIllegal, "the Tome may be cast once per game, and it has been")
 	}
 	hits, err := s.targets(sp, x, a)
 	if err != nil {
@@ -533,7 +535,7 @@ func (s *State) targets(sp Spell, x int, a Action) ([]hitAt, error) {
 			f = append(f, "coin")
 		}
 		if len(f) > 0 {
-			return fmt.Errorf("%w: %s is aimed with %q, not %s", ErrBadAction, sp.Title(), allowed, strings.Join(f, ", "))
+			return fail(ErrBadAction, "%s is aimed with %q, not %s", sp.Title(), allowed, strings.Join(f, ", "))
 		}
 		return nil
 	}
@@ -543,7 +545,7 @@ func (s *State) targets(sp Spell, x int, a Action) ([]hitAt, error) {
 	switch sp {
 	case Lightning:
 		if len(a.Hits) == 0 {
-			return nil, illegal("Lightning needs at least one soldier to hit")
+			return nil, fail(ErrIllegal, "Lightning needs at least one soldier to hit")
 		}
 		var hits []hitAt
 		zones := map[int8]bool{}
@@ -551,34 +553,34 @@ func (s *State) targets(sp Spell, x int, a Action) ([]hitAt, error) {
 		for _, h := range a.Hits {
 			i, ok := coinIndex(h.Coin)
 			if !ok {
-				return nil, fmt.Errorf("%w: unknown coin %q", ErrBadAction, h.Coin)
+				return nil, fail(ErrBadAction, "unknown coin %q", h.Coin)
 			}
 			if h.Damage < 1 {
-				return nil, illegal("each soldier Lightning hits takes at least 1 damage, not %d", h.Damage)
+				return nil, fail(ErrIllegal, "each soldier Lightning hits takes at least 1 damage, not %d", h.Damage)
 			}
 			// A share above X cannot be part of a split of X; refusing it
 			// here also keeps the sum below from wrapping round to X.
 			if h.Damage > x {
-				return nil, illegal("Lightning splits %d damage, so no soldier takes %d", x, h.Damage)
+				return nil, fail(ErrIllegal, "Lightning splits %d damage, so no soldier takes %d", x, h.Damage)
 			}
 			for _, o := range hits {
 				if o.i == i {
-					return nil, illegal("%s is listed twice", h.Coin)
+					return nil, fail(ErrIllegal, "%s is listed twice", h.Coin)
 				}
 			}
 			w := s.coins[i].where
 			if w < 1 || w > NumZones {
-				return nil, illegal("%s is not on the board (spells hit soldiers in the zones only)", h.Coin)
+				return nil, fail(ErrIllegal, "%s is not on the board (spells hit soldiers in the zones only)", h.Coin)
 			}
 			zones[w] = true
 			sum += h.Damage
 			hits = append(hits, hitAt{i, h.Damage})
 		}
 		if len(zones) > 2 {
-			return nil, illegal("Lightning strikes soldiers of at most 2 zones, not %d", len(zones))
+			return nil, fail(ErrIllegal, "Lightning strikes soldiers of at most 2 zones, not %d", len(zones))
 		}
 		if sum != x {
-			return nil, illegal("Lightning splits exactly %d damage, the hits add up to %d", x, sum)
+			return nil, fail(ErrIllegal, "Lightning splits exactly %d damage, the hits add up to %d", x, sum)
 		}
 		return hits, nil
 	case Fireball:
@@ -593,11 +595,11 @@ func (s *State) targets(sp Spell, x int, a Action) ([]hitAt, error) {
 		return hits, nil
 	case Wave:
 		if a.Zone < 1 || a.Zone > NumZones {
-			return nil, illegal("Wave hits one zone, 1 to 4, not %d", a.Zone)
+			return nil, fail(ErrIllegal, "Wave hits one zone, 1 to 4, not %d", a.Zone)
 		}
 		z := s.zone(int8(a.Zone))
 		if len(z) == 0 {
-			return nil, illegal("zone %d is empty: Wave must hit an occupied zone", a.Zone)
+			return nil, fail(ErrIllegal, "zone %d is empty: Wave must hit an occupied zone", a.Zone)
 		}
 		hits := make([]hitAt, len(z))
 		for k, i := range z {
@@ -607,20 +609,20 @@ func (s *State) targets(sp Spell, x int, a Action) ([]hitAt, error) {
 	case Tome:
 		i, ok := coinIndex(a.Coin)
 		if !ok {
-			return nil, illegal("the Tome hits one soldier: name it with \"coin\"")
+			return nil, fail(ErrIllegal, "the Tome hits one soldier: name it with \"coin\"")
 		}
 		if w := s.coins[i].where; w < 1 || w > NumZones {
-			return nil, illegal("%s is not on the board (spells hit soldiers in the zones only)", a.Coin)
+			return nil, fail(ErrIllegal, "%s is not on the board (spells hit soldiers in the zones only)", a.Coin)
 		}
 		return []hitAt{{i, x}}, nil
 	}
-	return nil, illegal("row holds no spell")
+	return nil, fail(ErrIllegal, "row holds no spell")
 }
 
 // fireballTargets lists the leftmost or rightmost soldier of every occupied zone.
 func (s *State) fireballTargets(side string) ([]int, error) {
 	if side != Leftmost && side != Rightmost {
-		return nil, illegal("Fireball hits the leftmost or the rightmost soldier of every zone: side is \"left\" or \"right\", not %q", side)
+		return nil, fail(ErrIllegal, "Fireball hits the leftmost or the rightmost soldier of every zone: side is \"left\" or \"right\", not %q", side)
 	}
 	var out []int
 	for z := int8(1); z <= NumZones; z++ {
@@ -635,7 +637,7 @@ func (s *State) fireballTargets(side string) ([]int, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, illegal("there is no soldier to hit")
+		return nil, fail(ErrIllegal, "there is no soldier to hit")
 	}
 	return out, nil
 }
@@ -663,14 +665,14 @@ func (s *State) hit(i, d int, out *Outcome) {
 	}
 }
 
-func reasonText(r string) string {
+func reasonText(r string) say.Text {
 	switch r {
 	case ReasonTower:
-		return "a soldier reached the Tower"
+		return say.F("a soldier reached the Tower")
 	case ReasonAllFell:
-		return "all nine soldiers fell"
+		return say.F("all nine soldiers fell")
 	case ReasonBookDone:
-		return "the Mage could neither cast a spell nor skip"
+		return say.F("the Mage could neither cast a spell nor skip")
 	}
-	return r
+	return say.Verbatim(r)
 }

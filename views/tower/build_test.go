@@ -168,7 +168,7 @@ func TestBuildBoardFacts(t *testing.T) {
 			if b.SheetURL != wantSheet {
 				t.Errorf("sheet link %q, want %q", b.SheetURL, wantSheet)
 			}
-			if tc.over && !slices.Contains([]string{"Ana (General) wins"}, b.WinnerLine()) {
+			if tc.over && !slices.Contains([]string{"Ana (General) wins"}, b.WinnerLine().String()) {
 				t.Errorf("winner line %q", b.WinnerLine())
 			}
 		})
@@ -197,11 +197,12 @@ func TestBuildAnnounce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			announce := b.Announce.String()
 			switch {
-			case tc.prefix == "" && b.Announce != "":
-				t.Fatalf("announced %q", b.Announce)
-			case tc.prefix != "" && (len(b.Announce) < len(tc.prefix) || b.Announce[:len(tc.prefix)] != tc.prefix):
-				t.Fatalf("announced %q, want it to begin %q", b.Announce, tc.prefix)
+			case tc.prefix == "" && announce != "":
+				t.Fatalf("announced %q", announce)
+			case tc.prefix != "" && (len(announce) < len(tc.prefix) || announce[:len(tc.prefix)] != tc.prefix):
+				t.Fatalf("announced %q, want it to begin %q", announce, tc.prefix)
 			}
 		})
 	}

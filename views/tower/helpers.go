@@ -1,11 +1,13 @@
 package tower
 
 import (
-	"strconv"
+	"context"
+	"io"
 	"strings"
 
 	"github.com/a-h/templ"
 
+	"github.com/grimoire-games/grimoire/lang"
 	tw "github.com/grimoire-games/grimoire/rules/tower"
 )
 
@@ -16,9 +18,9 @@ func sideClass(s tw.Side) string {
 	return "general"
 }
 
-func joinIDs(ids []string) string {
+func joinIDs(ctx context.Context, ids []string) string {
 	if len(ids) == 0 {
-		return "nobody"
+		return lang.T(ctx, lang.TWNobody)
 	}
 	return strings.Join(ids, ", ")
 }
@@ -31,23 +33,23 @@ func aimClass(on bool) string {
 }
 
 // promptText says what the player to move does now.
-func (b Board) promptText() string {
+func (b Board) promptText(ctx context.Context) string {
 	switch b.Choices.Phase {
 	case tw.PhasePlace:
-		return "Place 1 to " + strconv.Itoa(b.Choices.PlaceMax) + " coins from the camp on the Field"
+		return lang.T(ctx, lang.TWPromptPlace, b.Choices.PlaceMax)
 	case tw.PhaseAdvance:
 		if len(b.Choices.Advance) == 0 {
-			return "Nobody can advance: flip a coin or end the turn"
+			return lang.T(ctx, lang.TWPromptNoAdvance)
 		}
-		return "Advance soldiers, then flip a coin or end the turn"
+		return lang.T(ctx, lang.TWPromptAdvance)
 	case tw.PhaseCast:
 		if len(b.Choices.DamageRows) == 0 {
-			return "No cast is possible: skip the turn"
+			return lang.T(ctx, lang.TWPromptNoCast)
 		}
 		if b.Preview != nil {
-			return "Check the preview, then cast"
+			return lang.T(ctx, lang.TWPromptCheck)
 		}
-		return "Choose a damage row and a spell row on the card"
+		return lang.T(ctx, lang.TWPromptChoose)
 	}
 	return ""
 }
@@ -67,24 +69,37 @@ func (b Board) coinClass(id string) string {
 	return cls
 }
 
-func (b Board) coinLabel(id string) string {
+func (b Board) coinLabel(ctx context.Context, id string) string {
 	c := b.coin(id)
-	l := id + ", " + c.Size + ", health " + strconv.Itoa(c.Health)
+	l := id + ", " + sizeWord(ctx, c.Size) + ", " + lang.T(ctx, lang.TWCoinHealth, c.Health)
 	switch c.Face {
 	case "tails":
-		l += ", shield (tails)"
+		l += ", " + lang.T(ctx, lang.TWCoinShield)
 	case "heads":
-		l += ", heads"
+		l += ", " + lang.T(ctx, lang.TWCoinHeads)
 	default:
-		l += ", face hidden"
+		l += ", " + lang.T(ctx, lang.TWCoinHidden)
 	}
 	if c.Damage > 0 {
-		l += ", damage " + strconv.Itoa(c.Damage)
+		l += ", " + lang.T(ctx, lang.TWCoinDamage, c.Damage)
 	}
 	if b.selected(id) {
-		l += ", selected"
+		l += ", " + lang.T(ctx, lang.TWCoinSelected)
 	}
 	return l
+}
+
+// sizeWord is a coin's size in words: large, medium, small.
+func sizeWord(ctx context.Context, size string) string {
+	switch size {
+	case "large":
+		return lang.T(ctx, lang.TWSizeLarge)
+	case "medium":
+		return lang.T(ctx, lang.TWSizeMedium)
+	case "small":
+		return lang.T(ctx, lang.TWSizeSmall)
+	}
+	return size
 }
 
 // coinState marks a selected coin link with aria-current: a link cannot be
@@ -96,11 +111,11 @@ func (b Board) coinState(id string) templ.Attributes {
 	return templ.Attributes{}
 }
 
-func thumbText(n int) string {
+func thumbText(ctx context.Context, n int) string {
 	if n == 0 {
-		return "above the card"
+		return lang.T(ctx, lang.TWThumbAbove)
 	}
-	return "row " + strconv.Itoa(n)
+	return lang.T(ctx, lang.TWThumbRow, n)
 }
 
 // rowClass marks the rows of the card the thumbs have already uncovered.
@@ -132,4 +147,22 @@ func (b Board) focusAdvance(zone int) bool {
 		}
 	}
 	return false
+}
+
+// previewEnd is what follows "L1 takes 3" in the preview: the broken
+// shield, then that the soldier falls or stands.
+func previewEnd(h tw.CoinResult) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		s := " "
+		if h.ShieldBroken {
+			s += templ.EscapeString(lang.T(ctx, lang.TWPreviewShield)) + " "
+		}
+		if h.Falls {
+			s += `<span class="falls">` + templ.EscapeString(lang.T(ctx, lang.TWPreviewFalls)) + `</span>`
+		} else {
+			s += templ.EscapeString(lang.T(ctx, lang.TWPreviewStands))
+		}
+		_, err := io.WriteString(w, s)
+		return err
+	})
 }

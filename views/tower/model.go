@@ -8,6 +8,7 @@
 package tower
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -16,7 +17,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	tw "github.com/grimoire-games/grimoire/rules/tower"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/history"
@@ -175,7 +178,7 @@ func (u UI) withHit(id string, d int) UI {
 // LogLine is one numbered sentence of the game log.
 type LogLine struct {
 	N    int
-	Text string
+	Text say.Text
 }
 
 // Board is the whole table as one viewer sees it now.
@@ -211,16 +214,16 @@ type Board struct {
 	MyTurn   bool // this screen may act now
 	UI       UI
 	Preview  *tw.Outcome
-	PreviewE string     // why the chosen cast cannot be made
+	PreviewE say.Text   // why the chosen cast cannot be made
 	Action   *tw.Action // the complete cast, when the Mage has chosen everything
 
 	LogTail []LogLine
 	// Announce is the news of the last action when a bot made it or it
 	// ended the game ("" when none), for the announcement region: the same
 	// sentence on the server's screen and the phone's.
-	Announce  string
+	Announce  say.Text
 	CanUndo   bool
-	UndoWhat  string
+	UndoWhat  say.Text
 	UndoSteps int
 
 	// Record is the game's record for the offline page (nil for
@@ -257,8 +260,8 @@ func Fragments(b Board, fresh bool) []views.Fragment {
 }
 
 // Play replays the actions and returns the state with one log line each.
-func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (tw.State, []string, error) {
-	lines := make([]string, 0, len(actions))
+func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) (tw.State, []say.Text, error) {
+	lines := make([]say.Text, 0, len(actions))
 	st, err := record.Play(tw.Rules(), setupJSON, seed, actions, func(before tw.State, a tw.Action, after tw.State) {
 		lines = append(lines, tw.Describe(before, a, after))
 	})
@@ -280,27 +283,24 @@ func SideSeat(s tw.Side) int {
 // "Zed (Mage, Adept bot)", and a bot that goes by its level's name (the
 // form's default) "Archmage (Mage, bot)", not "Archmage (Mage, Archmage
 // bot)". A name that says bot already gets no second one.
-func Who(p [2]Player, s tw.Side) string {
+func Who(p [2]Player, s tw.Side) say.Text {
 	pl := p[SideSeat(s)]
 	switch {
 	case pl.Bot == "" || strings.Contains(strings.ToLower(pl.Name), "bot"):
-		return pl.Name + " (" + s.Title() + ")"
+		return say.F("%s (%s)", pl.Name, tw.SideWord(s))
 	case strings.EqualFold(strings.TrimSpace(pl.Name), record.LevelName(pl.Bot)):
-		return pl.Name + " (" + s.Title() + ", bot)"
+		return say.F("%s (%s, bot)", pl.Name, tw.SideWord(s))
 	}
-	return pl.Name + " (" + s.Title() + ", " + record.BotLabel(pl.Bot) + ")"
+	return say.F("%s (%s, %s bot)", pl.Name, tw.SideWord(s), record.LevelName(pl.Bot))
 }
 
 // Lines puts the players' names into the rules' log sentences ("General
 // placed ..." becomes "Ana (General) placed ...").
-func Lines(p [2]Player, lines []string) []string {
-	out := make([]string, len(lines))
+func Lines(p [2]Player, lines []say.Text) []say.Text {
+	out := make([]say.Text, len(lines))
 	for i, l := range lines {
-		switch {
-		case strings.HasPrefix(l, "General "):
-			l = Who(p, tw.General) + l[len("General"):]
-		case strings.HasPrefix(l, "Mage "):
-			l = Who(p, tw.Mage) + l[len("Mage"):]
+		for _, s := range []tw.Side{tw.General, tw.Mage} {
+			l = l.Swap(tw.SideWord(s), Who(p, s))
 		}
 		out[i] = l
 	}
@@ -343,7 +343,7 @@ type Played = record.Played[tw.State, tw.Action, Log]
 // Log is what a Played keeps of the way: the rules' log line of each action
 // (without the players' names). It is a history.List, so two Playeds moved
 // on from one share the lines before them.
-type Log struct{ history.List[string] }
+type Log struct{ history.List[say.Text] }
 
 // Apply is the rules' Apply.
 func (Log) Apply(s tw.State, a tw.Action) (tw.State, error) { return tw.Apply(s, a) }
@@ -416,9 +416,9 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 		b.CanUndo, b.UndoSteps = true, n
 		b.UndoWhat = named[total-1-first]
 		if n > 1 {
-			b.UndoWhat = named[total-n-first] + " (and the bot's move after it)"
+			b.UndoWhat = say.F("%s (and the bot's move after it)", named[total-n-first])
 			if n > 2 {
-				b.UndoWhat = named[total-n-first] + fmt.Sprintf(" (and the bot's %d moves after it)", n-1)
+				b.UndoWhat = say.F("%s (and the bot's %d moves after it)", named[total-n-first], n-1)
 			}
 		}
 	}
@@ -426,9 +426,9 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 		last := named[k-1-first]
 		switch side := lastSide(src.Actions[k-1]); {
 		case side != tw.NoSide && b.Players[SideSeat(side)].Bot != "":
-			b.Announce = "Bot move: " + last + "."
+			b.Announce = say.F("Bot move: %s.", last)
 		case st.Over():
-			b.Announce = last + "."
+			b.Announce = last.Then(say.F("."))
 		}
 	}
 	if !st.Over() {
@@ -590,7 +590,7 @@ func (b *Board) buildCast(st tw.State) {
 	}
 	out, err := tw.Preview(st, a)
 	if err != nil {
-		b.PreviewE = err.Error()
+		b.PreviewE = say.Reason(err)
 		return
 	}
 	b.Preview, b.Action = &out, &a
@@ -608,7 +608,7 @@ func (b Board) Link(u UI) string {
 
 func (b Board) name(s tw.Side) string { return b.Players[SideSeat(s)].Name }
 
-func (b Board) who(s tw.Side) string { return Who(b.Players, s) }
+func (b Board) who(s tw.Side) say.Text { return Who(b.Players, s) }
 
 // coin finds a coin of the snapshot.
 func (b Board) coin(id string) tw.CoinView {
@@ -721,24 +721,24 @@ func (b Board) castFields() [][2]string {
 }
 
 // ReasonText explains how a game ended.
-func ReasonText(r string) string {
+func ReasonText(r string) say.Text {
 	switch r {
 	case tw.ReasonTower:
-		return "a soldier reached the Tower"
+		return say.F("a soldier reached the Tower")
 	case tw.ReasonAllFell:
-		return "all nine soldiers fell"
+		return say.F("all nine soldiers fell")
 	case tw.ReasonBookDone:
-		return "the Mage could neither cast nor skip"
+		return say.F("the Mage could neither cast nor skip")
 	}
-	return r
+	return say.Verbatim(r)
 }
 
 // WinnerLine is the end screen's headline.
-func (b Board) WinnerLine() string {
+func (b Board) WinnerLine() say.Text {
 	if b.Snap.Winner == "" {
-		return "Game over"
+		return say.F("Game over")
 	}
-	return b.who(b.Snap.Winner) + " wins"
+	return say.F("%s wins", b.who(b.Snap.Winner))
 }
 
 // thumbRow is the row a thumb sits on (0: above the card).
@@ -783,23 +783,15 @@ func (b Board) withAim(f func(*UI)) UI {
 	return u
 }
 
-// zoneName names a zone for people.
-func zoneName(z int) string {
-	if z == 1 {
-		return "zone 1 (the Field)"
-	}
-	return "zone " + strconv.Itoa(z)
-}
-
-func advanceLabel(z int, ids []string) string {
-	to := "zone " + strconv.Itoa(z+1)
+func advanceLabel(ctx context.Context, z int, ids []string) string {
+	to := lang.T(ctx, lang.TWToZone, z+1)
 	if z == tw.NumZones {
-		to = "the Tower"
+		to = lang.T(ctx, lang.TWToTower)
 	}
 	if len(ids) == 0 {
-		return "Advance from zone " + strconv.Itoa(z) + " to " + to
+		return lang.T(ctx, lang.TWAdvanceFrom, z, to)
 	}
-	return "Advance " + strings.Join(ids, ", ") + " to " + to
+	return lang.T(ctx, lang.TWAdvance, strings.Join(ids, ", "), to)
 }
 
 func sizeLetter(size string) string {
@@ -816,11 +808,11 @@ func sortedCopy(ids []string) []string {
 // whoever takes the phone: the General's camp shows once the General taps;
 // the Mage never sees it, and the screen only keeps the General's view
 // from the Mage's eyes.
-func (b Board) handoverText() string {
+func (b Board) handoverText(ctx context.Context) string {
 	if b.ToPlay == tw.Mage {
-		return "The Mage's turn. The card shows once they tap; the General's camp stays hidden from them."
+		return lang.T(ctx, lang.TWHandoverMage)
 	}
-	return "The General's turn. The camp shows only once they tap."
+	return lang.T(ctx, lang.TWHandoverGeneral)
 }
 
 // levels are the bot levels a new game offers, strongest last.

@@ -68,8 +68,9 @@ func TestUndoCountsTheBotsMoves(t *testing.T) {
 			if !b.CanUndo {
 				t.Fatal("no undo offered")
 			}
-			if tc.want == "" && strings.Contains(b.UndoWhat, "(and") || !strings.HasSuffix(b.UndoWhat, tc.want) || strings.Contains(b.UndoWhat, "(s)") {
-				t.Errorf("undo says %q, want it to end %q", b.UndoWhat, tc.want)
+			undo := b.UndoWhat.String()
+			if tc.want == "" && strings.Contains(undo, "(and") || !strings.HasSuffix(undo, tc.want) || strings.Contains(undo, "(s)") {
+				t.Errorf("undo says %q, want it to end %q", undo, tc.want)
 			}
 		})
 	}
@@ -86,7 +87,7 @@ func TestHandoverIsTrueForEitherSide(t *testing.T) {
 		{tw.Mage, "the General's camp stays hidden from them", "The camp stays hidden until they tap"},
 	} {
 		t.Run(tc.side.Title(), func(t *testing.T) {
-			got := Board{ToPlay: tc.side}.handoverText()
+			got := Board{ToPlay: tc.side}.handoverText(context.Background())
 			if !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) || !strings.HasPrefix(got, "The "+tc.side.Title()+"'s turn.") {
 				t.Errorf("hand-over to the %s: %q", tc.side.Title(), got)
 			}
