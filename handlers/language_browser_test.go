@@ -197,31 +197,80 @@ func TestBrowserSpellsArrowsTurnInEachLanguage(t *testing.T) {
 // asciiWord is a word as wordsOf finds them.
 var asciiWord = regexp.MustCompile(`[A-Za-z]{2,}`)
 
-// checkPseudoGame fails on any word of the game screen the catalogs did
-// not make, leaving out the names a game is played with.
+// checkPseudoGame fails on any word of the Spells & Arrows screen the
+// catalogs did not make, leaving out the names a game is played with.
 func checkPseudoGame(t *testing.T, p *phone) {
 	t.Helper()
-	names := map[string]bool{}
-	// The game's title is a name too: it is stored with the game when it
-	// is made ("Ana (spy) vs Ben (mage)"), as its players may rename it.
-	for _, w := range strings.Fields("Grimoire Spells Arrows Heroes Spies Mage Tower The Arcane Scribes PageDown PageUp Ana Ben spy vs mage") {
-		names[w] = true
-	}
+	var names []string
 	for _, c := range sa.DefaultDeck().Cards {
-		for _, w := range asciiWord.FindAllString(c.Name, -1) {
-			names[w] = true
-		}
+		names = append(names, asciiWord.FindAllString(c.Name, -1)...)
 	}
 	for _, l := range sa.DefaultMap().Locations {
-		names[l.ID] = true
+		names = append(names, l.ID)
+	}
+	// The game's title is a name too: it is stored with the game when it
+	// is made ("Ana (spy) vs Ben (mage)"), as its players may rename it.
+	checkPseudoWords(t, p, "Ana Ben spy vs mage "+strings.Join(names, " "))
+}
+
+// checkPseudoWords fails on any word of the page on screen the catalogs
+// did not make, but the app's and the games' names and the given names.
+func checkPseudoWords(t *testing.T, p *phone, names string) {
+	t.Helper()
+	ok := map[string]bool{}
+	for _, w := range strings.Fields("Grimoire Spells Arrows Heroes Spies Mage Tower The Arcane Scribes PageDown PageUp " + names) {
+		ok[w] = true
 	}
 	var escaped []string
 	for _, w := range serverWords(p) {
-		if !names[w] {
+		if !ok[w] {
 			escaped = append(escaped, w)
 		}
 	}
 	if len(escaped) > 0 {
-		t.Errorf("words that escaped the catalogs on the game screen: %s", strings.Join(escaped, " "))
+		t.Errorf("words that escaped the catalogs: %s", strings.Join(escaped, " "))
+	}
+}
+
+// A Mage's Tower turn on a phone passed between two players, in German and
+// in the pseudo-language: the hand-over screen and the General's placing
+// speak the language, fit 390 px, pass axe, and in the pseudo-language no
+// word escaped the catalogs but the names (the players', the spells' and
+// the Field's, as the rules page names them).
+func TestBrowserTowerTurnInEachLanguage(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	p.open(a.URL + "/")
+	src := axeSource(t)
+	for _, l := range []string{"de", "en-XA"} {
+		t.Run(l, func(t *testing.T) {
+			p.t = t
+			eval[bool](p, `document.cookie = "grimoire_lang=`+l+`; path=/; SameSite=Lax"; true`)
+			newTowerGame(p, a.URL, func() {
+				p.do(fill(chromedp.CSS("#general"), "Ana"), fill(chromedp.CSS("#mage"), "Ben"))
+			}, "")
+			check := func(moment string) {
+				p.fits(l + " " + moment)
+				if vs := p.axeRun(src); len(vs) > 0 {
+					t.Errorf("axe on the %s: %+v", moment, vs)
+				}
+				if l == "en-XA" {
+					checkPseudoWords(t, p, "Ana Ben Lightning Fireball Wave Tome Field General vs") // the stored title too
+				}
+			}
+			p.waitFor(has("privacy"))
+			check("hand-over screen")
+			p.pick("reveal", `!document.querySelector('[data-testid="privacy"]')`)
+			p.selectCoins("L1", "L2", "L3")
+			p.step("place", 1)
+			check("General's turn")
+			if l == "de" {
+				if got := p.text("board"); !strings.Contains(got, "Ana") || !strings.Contains(got, "platziert") && !strings.Contains(got, "setzt") && !strings.Contains(got, "Zug") {
+					t.Errorf("the German screen reads: %s", got)
+				}
+			}
+			p.screenshot("tower-turn-" + l)
+		})
 	}
 }
