@@ -91,3 +91,54 @@ func TestManifestHasIdScopeShortcutsAndScreenshots(t *testing.T) {
 		})
 	}
 }
+
+// A page names the manifest of its language, and the manifest says its
+// words in it: the description, the shortcuts and the screenshots'
+// labels; the games' names stay names.
+func TestManifestSpeaksThePagesLanguage(t *testing.T) {
+	a := newTestApp(t)
+	p := a.phone()
+	type manifest struct {
+		Lang        string `json:"lang"`
+		Description string `json:"description"`
+		Shortcuts   []struct {
+			Name, ShortName string
+		} `json:"shortcuts"`
+		Screenshots []struct{ Label string } `json:"screenshots"`
+	}
+	read := func(path string) manifest {
+		t.Helper()
+		var m manifest
+		if err := json.Unmarshal([]byte(p.get(path, nil).Body), &m); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		return m
+	}
+	en := read("/manifest.webmanifest")
+	if href, _ := p.get("/", hdr{"Accept-Language": "de"}).doc(t).Find(`link[rel="manifest"]`).Attr("href"); href != "/manifest.webmanifest?lang=de" {
+		t.Fatalf("a German page links the manifest %q", href)
+	}
+	de := read("/manifest.webmanifest?lang=de")
+	if de.Lang != "de" || en.Lang != "en" {
+		t.Errorf("lang %q and %q", de.Lang, en.Lang)
+	}
+	if de.Description == en.Description || !strings.Contains(de.Description, "Spells & Arrows") {
+		t.Errorf("German description %q", de.Description)
+	}
+	if len(de.Shortcuts) != len(en.Shortcuts) || len(de.Shortcuts) == 0 {
+		t.Fatalf("%d German shortcuts, %d English", len(de.Shortcuts), len(en.Shortcuts))
+	}
+	for i, sc := range de.Shortcuts {
+		if !strings.HasPrefix(sc.Name, "Neues Spiel") || sc.Name == en.Shortcuts[i].Name {
+			t.Errorf("German shortcut %q (English %q)", sc.Name, en.Shortcuts[i].Name)
+		}
+	}
+	for i, sh := range de.Screenshots {
+		if sh.Label == en.Screenshots[i].Label {
+			t.Errorf("screenshot label left in English: %q", sh.Label)
+		}
+	}
+	if read("/manifest.webmanifest?lang=xx").Description != en.Description {
+		t.Error("an unknown language is not English")
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/grimoire-games/grimoire/handlers/encoding"
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/static"
 )
 
@@ -166,12 +167,61 @@ func (h *Handler) manifest(c echo.Context) error {
 			h.hashSrcs(sc["icons"])
 		}
 	}
+	// The page names its language in the link (a browser fetches the
+	// manifest without cookies); the words are the catalog's.
+	l, ok := lang.Parse(c.QueryParam("lang"))
+	if !ok {
+		l = lang.English
+	}
+	m["lang"] = l.Tag()
+	manifestWords(l, m)
 	body, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return fmt.Errorf("manifest.webmanifest: %w", err)
 	}
 	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
 	return c.Blob(http.StatusOK, "application/manifest+json", body)
+}
+
+// manifestKeys are the catalog sentences the manifest file says in
+// English, found there by their English words.
+var manifestKeys = []lang.Key{
+	lang.ManifestDescription, lang.ManifestSADescription, lang.ManifestTWDescription,
+	lang.ManifestSCDescription, lang.ManifestShotCourt, lang.ManifestShotCasting,
+}
+
+// manifestWords says the manifest's words in l: each description and
+// label that is one of manifestKeys in English, and each shortcut's name
+// as the new-game choice of its short name ("New Spells & Arrows game").
+// The file stays plain English a browser could read as it is.
+func manifestWords(l lang.Lang, m map[string]any) {
+	say := func(v any) any {
+		s, _ := v.(string)
+		for _, k := range manifestKeys {
+			if s != "" && lang.English.T(k) == s {
+				return l.T(k)
+			}
+		}
+		return v
+	}
+	m["description"] = say(m["description"])
+	shots, _ := m["screenshots"].([]any)
+	for _, e := range shots {
+		if e, ok := e.(map[string]any); ok {
+			e["label"] = say(e["label"])
+		}
+	}
+	shortcuts, _ := m["shortcuts"].([]any)
+	for _, e := range shortcuts {
+		e, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		e["description"] = say(e["description"])
+		if short, _ := e["short_name"].(string); short != "" && e["name"] == lang.English.T(lang.ChoiceNewGame, short) {
+			e["name"] = l.T(lang.ChoiceNewGame, short)
+		}
+	}
 }
 
 // hashSrcs rewrites the "src" of each entry of a manifest list (icons,

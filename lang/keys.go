@@ -23,6 +23,15 @@ const (
 	// TapNotAllowed is a refused tap's alert: the rules' reason follows.
 	TapNotAllowed Key = "tap.notAllowed"
 
+	// The web app manifest (handlers/static.go): its description, the
+	// shortcuts' and the screenshots' words.
+	ManifestDescription   Key = "manifest.description"
+	ManifestSADescription Key = "manifest.saDescription"
+	ManifestTWDescription Key = "manifest.twDescription"
+	ManifestSCDescription Key = "manifest.scDescription"
+	ManifestShotCourt     Key = "manifest.shotCourt"
+	ManifestShotCasting   Key = "manifest.shotCasting"
+
 	// The thumb bar's buttons for eyes elsewhere (views.CourtButtons).
 	CourtSayAgain Key = "court.sayAgain"
 	CourtMode     Key = "court.mode" // takes CourtCourt, the label it names: a voice names the button by its label

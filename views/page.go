@@ -80,6 +80,15 @@ func moduleList(p Page) string {
 	return string(b)
 }
 
+// manifestURL is the web app manifest in the page's language: named in
+// the link, as a browser fetches a manifest without cookies.
+func manifestURL(ctx context.Context) templ.SafeURL {
+	if l := lang.From(ctx); l != lang.English && l != lang.Pseudo {
+		return templ.SafeURL("/manifest.webmanifest?lang=" + l.Tag())
+	}
+	return "/manifest.webmanifest"
+}
+
 // moduleWords is the file of the page's language the offline module loads
 // (lang.Load): "" for English and the tests' pseudo-language, which the
 // module holds itself.
