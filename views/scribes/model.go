@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
@@ -66,7 +67,7 @@ type Board struct {
 	Joins    []Join
 	LogTail  []LogLine
 	CanUndo  bool
-	UndoWhat string
+	UndoWhat say.Text
 
 	// Stalled: nobody can scribe and the row cannot change; Proposal is a
 	// pending proposal to end the game; End are the agreement actions this
@@ -77,7 +78,7 @@ type Board struct {
 	// Announce is the news of the last action when a bot made it or it
 	// ended the game, for the announcement region ("" when none): the same
 	// sentence on the server's screen and the phone's.
-	Announce string
+	Announce say.Text
 
 	// Record is the game's record for the offline page (nil for
 	// spectators); Offline says this screen was drawn on the phone.
@@ -88,7 +89,7 @@ type Board struct {
 // LogLine is one numbered sentence of the game log.
 type LogLine struct {
 	N    int
-	Text string
+	Text say.Text
 }
 
 // BoardClass is the class of the element that holds the table, on the page

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views/history"
 )
@@ -16,11 +16,11 @@ type Move struct {
 	Act sc.Action
 	// Line is the rules' sentence; Masked the same with the reserved card
 	// unnamed, for the seats that may not see it (Line when it names none).
-	Line, Masked string
+	Line, Masked say.Text
 }
 
 // lineFor is the move's sentence as viewer may read it (see Log.Lines).
-func (m Move) lineFor(viewer int, over bool) string {
+func (m Move) lineFor(viewer int, over bool) say.Text {
 	if over || m.Act.Type != sc.ActReserve || m.Act.Seat == viewer {
 		return m.Line
 	}
@@ -64,9 +64,7 @@ func (l Log) Moved(before sc.State, a sc.Action, after sc.State, _ int) Log {
 	m := Move{Act: a, Line: sc.Describe(before, a, after)}
 	m.Masked = m.Line
 	if a.Type == sc.ActReserve {
-		if c, ok := before.RowCard(a.Index); ok {
-			m.Masked = strings.Replace(m.Line, before.Data().CardText(c), "a card", 1)
-		}
+		m.Masked = sc.DescribeHidden(before, a, after)
 	}
 	if BotOf(l.Setup, a.Seat) == "" {
 		l.person, l.byPerson = l.Moves.Len(), m
@@ -78,9 +76,9 @@ func (l Log) Moved(before sc.State, a sc.Action, after sc.State, _ int) Log {
 // Lines is the whole log as viewer may read it: a reserved card is named
 // only to the seat that reserved it, and to everyone once the game is over.
 // Pass -1 to hide them all.
-func (l Log) Lines(viewer int, over bool) []string {
+func (l Log) Lines(viewer int, over bool) []say.Text {
 	moves := l.Moves.All()
-	out := make([]string, len(moves))
+	out := make([]say.Text, len(moves))
 	for i, m := range moves {
 		out[i] = m.lineFor(viewer, over)
 	}
