@@ -23,14 +23,31 @@ import (
 // every constant must be used outside package lang (a scan of the tree for
 // "lang.Name"), so no catalog keeps words nothing says.
 
-// keyConstants are the constants of type Key declared in keys.go, by name.
+// keyConstants are the constants of type Key declared in keys.go and the
+// games' keys_<game>.go, by name.
 func keyConstants(t *testing.T) map[string]lang.Key {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "keys.go", nil, 0)
+	names, err := filepath.Glob("keys*.go")
 	if err != nil {
-		t.Fatalf("parse keys.go: %v", err)
+		t.Fatal(err)
 	}
 	out := map[string]lang.Key{}
+	for _, name := range names {
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+		if err != nil {
+			t.Fatalf("parse %s: %v", name, err)
+		}
+		keyConstantsOf(t, f, out)
+	}
+	if len(out) == 0 {
+		t.Fatal("keys.go declares no keys")
+	}
+	return out
+}
+
+// keyConstantsOf adds the Key constants of one file to out.
+func keyConstantsOf(t *testing.T, f *ast.File, out map[string]lang.Key) {
+	t.Helper()
 	for _, d := range f.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok || g.Tok != token.CONST {
@@ -55,10 +72,6 @@ func keyConstants(t *testing.T) map[string]lang.Key {
 			}
 		}
 	}
-	if len(out) == 0 {
-		t.Fatal("keys.go declares no keys")
-	}
-	return out
 }
 
 func TestEveryCatalogHasEveryKey(t *testing.T) {
