@@ -98,16 +98,26 @@ var ErrNothingToUndo = errors.New("there is nothing you can undo now")
 func (l Log) UndoPlan(seat int) (n int, back Move, err error) {
 	last, ok := l.Moves.Last()
 	if !ok {
-		return 0, Move{}, ErrNothingToUndo
+		return 0, Move{}, undoRefused(say.F("there is nothing you can undo now"))
 	}
 	if seat >= 0 {
 		if last.Act.Seat != seat || BotOf(l.Setup, seat) != "" {
-			return 0, Move{}, fmt.Errorf("%w: only your own last action, before the next player acts", ErrNothingToUndo)
+			return 0, Move{}, undoRefused(say.F("there is nothing you can undo now: only your own last action, before the next player acts"))
 		}
 		return 1, last, nil
 	}
 	if l.person < 0 {
-		return 0, Move{}, fmt.Errorf("%w: only bots have moved", ErrNothingToUndo)
+		return 0, Move{}, undoRefused(say.F("there is nothing you can undo now: only bots have moved"))
 	}
 	return l.Moves.Len() - l.person, l.byPerson, nil
 }
+
+// undoRefusal is ErrNothingToUndo with its reason in words each reader
+// reads in their language (say.Reason).
+type undoRefusal struct{ text say.Text }
+
+func undoRefused(text say.Text) error { return undoRefusal{text} }
+
+func (e undoRefusal) Error() string  { return e.text.String() }
+func (e undoRefusal) Unwrap() error  { return ErrNothingToUndo }
+func (e undoRefusal) Said() say.Text { return e.text }
