@@ -179,9 +179,7 @@ func (Kind) Lines(t play.Table) ([]say.Text, error) {
 	}
 	// A spectator's table has no seat (Scorekeeper); a replay's is the
 	// seat of the device that looks.
-	// The Arcane Scribes' sentences are still English words
-	// (docs/languages.md).
-	return play.Verbatim(g.Trail.Lines(t.Viewer, g.State.Over())), nil
+	return g.Trail.Lines(t.Viewer, g.State.Over()), nil
 }
 
 // Fragments draws the viewer's screen; step's "seen" is the privacy screen

@@ -106,14 +106,14 @@ func TestAnnounceBotMoveAndEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Announce != "Bot move: Ben reserved a card from slot 4; Mia +1 Ash." {
+	if b.Announce.String() != "Bot move: Ben reserved a card from slot 4; Mia +1 Ash." {
 		t.Errorf("after the bot's reserve: %q", b.Announce)
 	}
 	src.Actions = append(src.Actions, []byte(`{"type":"propose-end","seat":0}`))
 	if b, err = scview.Build(src, tb.Version+1); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(b.Announce, "Mia proposed to end the stalled game now and score it. Everyone agreed: the game is over and scored; won by") {
+	if !strings.HasPrefix(b.Announce.String(), "Mia proposed to end the stalled game now and score it. Everyone agreed: the game is over and scored; won by") {
 		t.Errorf("at the end: %q", b.Announce)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/grimoire-games/grimoire/play"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	scview "github.com/grimoire-games/grimoire/views/scribes"
 )
@@ -50,17 +51,17 @@ func MayDecide(setup sc.Setup, st sc.State, a sc.Action, seat int) (sc.Action, e
 	}
 	switch {
 	case st.Over():
-		return a, sc.ErrGameOver
+		return a, refused(sc.ErrGameOver, say.F("the game is over"))
 	case a.Seat < 0 || a.Seat >= len(setup.Players):
-		return a, fmt.Errorf("there is no seat %d at this table of %d", a.Seat, len(setup.Players))
+		return a, refused(nil, say.F("there is no seat %d at this table of %d", a.Seat, len(setup.Players)))
 	case seat != play.Scorekeeper && (seat < 0 || seat >= len(setup.Players)):
-		return a, fmt.Errorf("this phone holds seat %d, which is not at this table of %d", seat, len(setup.Players))
+		return a, refused(nil, say.F("this phone holds seat %d, which is not at this table of %d", seat, len(setup.Players)))
 	case a.Seat != d:
-		return a, fmt.Errorf("it is %s's decision, not %s's", st.Name(d), st.Name(a.Seat))
+		return a, refused(nil, say.F("it is %s's decision, not %s's", st.Name(d), st.Name(a.Seat)))
 	case scview.BotOf(setup, d) != "":
-		return a, fmt.Errorf("%s is a bot and plays by itself", st.Name(d))
+		return a, refused(nil, say.F("%s is a bot and plays by itself", st.Name(d)))
 	case seat >= 0 && seat != d:
-		return a, fmt.Errorf("it is %s's decision, on their phone", st.Name(d))
+		return a, refused(nil, say.F("it is %s's decision, on their phone", st.Name(d)))
 	}
 	return a, nil
 }
@@ -74,13 +75,27 @@ func mayAgree(setup sc.Setup, st sc.State, a sc.Action, seat int) (sc.Action, er
 	}
 	switch {
 	case st.Over():
-		return a, sc.ErrGameOver
+		return a, refused(sc.ErrGameOver, say.F("the game is over"))
 	case a.Seat < 0 || a.Seat >= len(setup.Players):
-		return a, fmt.Errorf("there is no seat %d at this table of %d", a.Seat, len(setup.Players))
+		return a, refused(nil, say.F("there is no seat %d at this table of %d", a.Seat, len(setup.Players)))
 	case seat != play.Scorekeeper && seat != a.Seat:
-		return a, fmt.Errorf("only %s can answer for %s, on their phone", st.Name(a.Seat), st.Name(a.Seat))
+		return a, refused(nil, say.F("only %s can answer for %s, on their phone", st.Name(a.Seat), st.Name(a.Seat)))
 	case scview.BotOf(setup, a.Seat) != "":
-		return a, fmt.Errorf("%s is a bot and is not asked", st.Name(a.Seat))
+		return a, refused(nil, say.F("%s is a bot and is not asked", st.Name(a.Seat)))
 	}
 	return a, nil
 }
+
+// refusal is a tap refused before the rules see it, its reason in words
+// each reader reads in their language (say.Reason); kind, when not nil, is
+// the rules' sentinel it stands for (errors.Is).
+type refusal struct {
+	kind error
+	text say.Text
+}
+
+func refused(kind error, text say.Text) error { return &refusal{kind: kind, text: text} }
+
+func (r *refusal) Error() string  { return r.text.String() }
+func (r *refusal) Unwrap() error  { return r.kind }
+func (r *refusal) Said() say.Text { return r.text }

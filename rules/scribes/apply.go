@@ -1,7 +1,7 @@
 package scribes
 
 import (
-	"fmt"
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Decider is the seat that must decide now, or -1 when the game is over.
@@ -39,28 +39,28 @@ func Apply(s State, a Action) (State, error) {
 // candidate actions it accepts.
 func validate(s State, a Action) error {
 	if s.phase == PhaseOver {
-		return fmt.Errorf("%w: no more actions can be played", ErrGameOver)
+		return fail(ErrGameOver, "no more actions can be played")
 	}
 	if a.Seat < 0 || a.Seat >= len(s.players) {
-		return fmt.Errorf("%w: there is no seat %d", ErrNotYourTurn, a.Seat)
+		return fail(ErrNotYourTurn, "there is no seat %d", a.Seat)
 	}
 	if a.Type == ActProposeEnd || a.Type == ActAgreeEnd {
 		return s.checkEnd(a)
 	}
 	who := s.Decider()
 	if a.Seat != who {
-		return fmt.Errorf("%w: %s must %s now, not %s", ErrNotYourTurn, s.players[who].name, s.waitingFor(), s.players[a.Seat].name)
+		return fail(ErrNotYourTurn, "%s must %s now, not %s", s.players[who].name, s.waitingFor(), s.players[a.Seat].name)
 	}
 	p := &s.players[a.Seat]
 	switch s.phase {
 	case PhaseDiscard:
 		if a.Type != ActDiscard {
-			return fmt.Errorf("%w: %s holds %d oinks and must first discard down to 5", ErrIllegal, p.name, total(p.oinks))
+			return fail(ErrIllegal, "%s holds %d oinks and must first discard down to 5", p.name, total(p.oinks))
 		}
 		return s.checkDiscard(a)
 	case PhaseFollow:
 		if a.Type != ActFollow {
-			return fmt.Errorf("%w: %s must first resolve the follow-up of the world tile", ErrIllegal, p.name)
+			return fail(ErrIllegal, "%s must first resolve the follow-up of the world tile", p.name)
 		}
 		return s.checkFollow(a)
 	}
@@ -68,71 +68,71 @@ func validate(s State, a Action) error {
 	case ActTake:
 		x, y := a.Elements[0], a.Elements[1]
 		if x >= NumElements || y >= NumElements {
-			return fmt.Errorf("%w: take names an unknown element", ErrIllegal)
+			return fail(ErrIllegal, "take names an unknown element")
 		}
 		if x == y {
-			return fmt.Errorf("%w: the 2 oinks taken must be of different elements (not 2 %s)", ErrIllegal, x)
+			return fail(ErrIllegal, "the 2 oinks taken must be of different elements (not 2 %s)", x)
 		}
 	case ActExchange:
 		if a.Give >= NumElements || a.Take >= NumElements {
-			return fmt.Errorf("%w: exchange names an unknown element", ErrIllegal)
+			return fail(ErrIllegal, "exchange names an unknown element")
 		}
 		if p.oinks[a.Give] == 0 {
-			return fmt.Errorf("%w: %s holds no %s oink to exchange", ErrIllegal, p.name, a.Give)
+			return fail(ErrIllegal, "%s holds no %s oink to exchange", p.name, a.Give)
 		}
 		if a.Give == a.Take {
-			return fmt.Errorf("%w: an exchange must take a different element from the one returned (%s)", ErrIllegal, a.Give)
+			return fail(ErrIllegal, "an exchange must take a different element from the one returned (%s)", a.Give)
 		}
 		if a.Count < 1 || a.Count > 3 {
-			return fmt.Errorf("%w: an exchange takes 1 to 3 oinks, not %d", ErrIllegal, a.Count)
+			return fail(ErrIllegal, "an exchange takes 1 to 3 oinks, not %d", a.Count)
 		}
 	case ActReserve:
 		if a.Index < 0 || a.Index >= RowSize {
-			return fmt.Errorf("%w: there is no slot %d in the row (slots 0-4)", ErrIllegal, a.Index)
+			return fail(ErrIllegal, "there is no slot %d in the row (slots 0-4)", a.Index)
 		}
 		if s.row[a.Index].card < 0 {
-			return fmt.Errorf("%w: slot %d holds no card", ErrIllegal, a.Index)
+			return fail(ErrIllegal, "slot %d holds no card", a.Index)
 		}
 		if lim := s.ReserveLimit(); len(p.reserve) >= lim {
-			return fmt.Errorf("%w: with %d players a scribe may hold only %d reserved card(s), and %s already holds %d", ErrIllegal, len(s.players), lim, p.name, len(p.reserve))
+			return fail(ErrIllegal, "with %d players a scribe may hold only %d reserved card(s), and %s already holds %d", len(s.players), lim, p.name, len(p.reserve))
 		}
 	case ActScribe:
 		var c int
 		switch a.From {
 		case FromRow:
 			if a.Index < 0 || a.Index >= RowSize {
-				return fmt.Errorf("%w: there is no slot %d in the row (slots 0-4)", ErrIllegal, a.Index)
+				return fail(ErrIllegal, "there is no slot %d in the row (slots 0-4)", a.Index)
 			}
 			if c = s.row[a.Index].card; c < 0 {
-				return fmt.Errorf("%w: slot %d holds no card", ErrIllegal, a.Index)
+				return fail(ErrIllegal, "slot %d holds no card", a.Index)
 			}
 		case FromReserve:
 			if a.Index < 0 || a.Index >= len(p.reserve) {
-				return fmt.Errorf("%w: %s has no reserved card number %d", ErrIllegal, p.name, a.Index)
+				return fail(ErrIllegal, "%s has no reserved card number %d", p.name, a.Index)
 			}
 			c = p.reserve[a.Index]
 		default:
-			return fmt.Errorf("%w: a spell is scribed from the row or from the reserve", ErrIllegal)
+			return fail(ErrIllegal, "a spell is scribed from the row or from the reserve")
 		}
 		return checkPayment(p.oinks, s.d.Cards[c], a.Oinks)
 	case ActDiscard:
-		return fmt.Errorf("%w: %s holds %d oinks; discarding is only for getting down to 5", ErrIllegal, p.name, total(p.oinks))
+		return fail(ErrIllegal, "%s holds %d oinks; discarding is only for getting down to 5", p.name, total(p.oinks))
 	case ActFollow:
-		return fmt.Errorf("%w: no follow-up is waiting", ErrIllegal)
+		return fail(ErrIllegal, "no follow-up is waiting")
 	default:
-		return fmt.Errorf("%w: unknown action", ErrIllegal)
+		return fail(ErrIllegal, "unknown action")
 	}
 	return nil
 }
 
-func (s State) waitingFor() string {
+func (s State) waitingFor() say.Text {
 	switch s.phase {
 	case PhaseDiscard:
-		return "discard down to 5 oinks"
+		return say.F("discard down to 5 oinks")
 	case PhaseFollow:
-		return "resolve the follow-up"
+		return say.F("resolve the follow-up")
 	}
-	return "take the turn"
+	return say.F("take the turn")
 }
 
 // Payment faults, in the order they are checked.
@@ -183,13 +183,13 @@ func checkPayment(held [NumElements]int, c Card, pay [NumElements]int) error {
 	fault, e, units := payFault(held, c, pay)
 	switch fault {
 	case payNegative:
-		return fmt.Errorf("%w: a payment cannot be negative", ErrCannotAfford)
+		return fail(ErrCannotAfford, "a payment cannot be negative")
 	case payNotHeld:
-		return fmt.Errorf("%w: the payment uses %d %s but only %d are held", ErrCannotAfford, pay[e], e, held[e])
+		return fail(ErrCannotAfford, "the payment uses %d %s but only %d are held", pay[e], e, held[e])
 	case payShort:
-		return fmt.Errorf("%w: %s (%s %d) costs %d and the payment covers %d (an oink of %s counts 2, any other 1)", ErrCannotAfford, c.Name, c.Element, c.Value, c.Value, units, c.Element)
+		return fail(ErrCannotAfford, "%s (%s %d) costs %d and the payment covers %d (an oink of %s counts 2, any other 1)", c.Name, c.Element, c.Value, c.Value, units, c.Element)
 	case payWaste:
-		return fmt.Errorf("%w: the payment covers %d for a cost of %d; an oink could be left out (no oink may be spent that is not needed)", ErrCannotAfford, units, c.Value)
+		return fail(ErrCannotAfford, "the payment covers %d for a cost of %d; an oink could be left out (no oink may be spent that is not needed)", units, c.Value)
 	}
 	return nil
 }
@@ -199,11 +199,11 @@ func (s State) checkDiscard(a Action) error {
 	need := total(p.oinks) - MaxOinks
 	for e, k := range a.Oinks {
 		if k < 0 || k > p.oinks[e] {
-			return fmt.Errorf("%w: %s cannot discard %d %s (holds %d)", ErrIllegal, p.name, k, Element(e), p.oinks[e])
+			return fail(ErrIllegal, "%s cannot discard %d %s (holds %d)", p.name, k, Element(e), p.oinks[e])
 		}
 	}
 	if got := total(a.Oinks); got != need {
-		return fmt.Errorf("%w: %s holds %d oinks and must discard exactly %d, not %d", ErrIllegal, p.name, total(p.oinks), need, got)
+		return fail(ErrIllegal, "%s holds %d oinks and must discard exactly %d, not %d", p.name, total(p.oinks), need, got)
 	}
 	return nil
 }
@@ -214,39 +214,39 @@ func (s State) checkFollow(a Action) error {
 	switch t.Kind() {
 	case KindChoose, KindArena:
 		if a.Decline || a.Oinks != [NumElements]int{} {
-			return fmt.Errorf("%w: this tile gives one oink: choose its element", ErrIllegal)
+			return fail(ErrIllegal, "this tile gives one oink: choose its element")
 		}
 		if a.Element >= NumElements || !(t.Kind() == KindArena || t.has(a.Element)) {
-			return fmt.Errorf("%w: the oink must be of an element shown on the tile", ErrIllegal)
+			return fail(ErrIllegal, "the oink must be of an element shown on the tile")
 		}
 		if s.supply[a.Element] == 0 {
-			return fmt.Errorf("%w: the supply has no %s oink left", ErrIllegal, a.Element)
+			return fail(ErrIllegal, "the supply has no %s oink left", a.Element)
 		}
 	case KindTrade:
 		if a.Decline {
 			return nil
 		}
 		if a.Give >= NumElements || t.has(a.Give) {
-			return fmt.Errorf("%w: the oink given back must be of an element not on the tile", ErrIllegal)
+			return fail(ErrIllegal, "the oink given back must be of an element not on the tile")
 		}
 		if p.oinks[a.Give] == 0 {
-			return fmt.Errorf("%w: %s holds no %s oink to give back", ErrIllegal, p.name, a.Give)
+			return fail(ErrIllegal, "%s holds no %s oink to give back", p.name, a.Give)
 		}
 		n := 0
 		for e, k := range a.Oinks {
 			if k < 0 || (k > 0 && !t.has(Element(e))) {
-				return fmt.Errorf("%w: the oinks gained must be of the tile's elements", ErrIllegal)
+				return fail(ErrIllegal, "the oinks gained must be of the tile's elements")
 			}
 			if k > s.supply[e] {
-				return fmt.Errorf("%w: the supply holds only %d %s", ErrIllegal, s.supply[e], Element(e))
+				return fail(ErrIllegal, "the supply holds only %d %s", s.supply[e], Element(e))
 			}
 			n += k
 		}
 		if n < 1 || n > 3 {
-			return fmt.Errorf("%w: the trade gains 1 to 3 oinks, not %d", ErrIllegal, n)
+			return fail(ErrIllegal, "the trade gains 1 to 3 oinks, not %d", n)
 		}
 	default:
-		return fmt.Errorf("%w: this follow-up needs no choice", ErrIllegal)
+		return fail(ErrIllegal, "this follow-up needs no choice")
 	}
 	return nil
 }

@@ -347,7 +347,7 @@ func TestDescribe(t *testing.T) {
 	// Mia: TIDE 4, ROOT 1 -> Telegate costs 8: 3 TIDE + 2 others, or 4 TIDE.
 	a := S.ScribeRow(0, 0, oinks(0, 4, 0, 0))
 	n := must(t, s, a)
-	if got := S.Describe(s, a, n); got != "Mia scribed Telegate (Tide 8) paying 4 Tide; Ben +1 Ash" {
+	if got := S.Describe(s, a, n).String(); got != "Mia scribed Telegate (Tide 8) paying 4 Tide; Ben +1 Ash" {
 		t.Fatal(got)
 	}
 }

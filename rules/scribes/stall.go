@@ -1,8 +1,7 @@
 package scribes
 
 import (
-	"fmt"
-	"strings"
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // Stalled reports whether the game is stuck as the "stall" ruling defines
@@ -67,51 +66,51 @@ func (s State) EndedByAgreement() bool { return s.agreed }
 func (s State) checkEnd(a Action) error {
 	p := s.players[a.Seat]
 	if p.bot != "" {
-		return fmt.Errorf("%w: %s is a bot; bots never propose and are not asked", ErrIllegal, p.name)
+		return fail(ErrIllegal, "%s is a bot; bots never propose and are not asked", p.name)
 	}
 	switch a.Type {
 	case ActProposeEnd:
 		if s.endBy >= 0 {
-			return fmt.Errorf("%w: %s already proposed to end the game; agree to it instead", ErrIllegal, s.players[s.endBy].name)
+			return fail(ErrIllegal, "%s already proposed to end the game; agree to it instead", s.players[s.endBy].name)
 		}
 		if !Stalled(s) {
-			return fmt.Errorf("%w: the game is not stalled (%s), so it goes on to its normal end", ErrIllegal, s.stallBreaker())
+			return fail(ErrIllegal, "the game is not stalled (%s), so it goes on to its normal end", s.stallBreaker())
 		}
 	case ActAgreeEnd:
 		if s.endBy < 0 {
-			return fmt.Errorf("%w: nobody has proposed to end the game", ErrIllegal)
+			return fail(ErrIllegal, "nobody has proposed to end the game")
 		}
 		if s.endAgreed&(1<<a.Seat) != 0 {
-			return fmt.Errorf("%w: %s has already agreed to end the game", ErrIllegal, p.name)
+			return fail(ErrIllegal, "%s has already agreed to end the game", p.name)
 		}
 	}
 	return nil
 }
 
 // stallBreaker says why the game is not stalled, for a refused proposal.
-func (s State) stallBreaker() string {
+func (s State) stallBreaker() say.Text {
 	if s.phase != PhaseMain {
-		return "a decision is under way"
+		return say.F("a decision is under way")
 	}
 	lim := s.ReserveLimit()
 	for _, p := range s.players {
 		if len(p.reserve) < lim {
-			return p.name + " can still reserve a spell"
+			return say.F("%s can still reserve a spell", p.name)
 		}
 	}
 	for _, p := range s.players {
 		for i := range RowSize {
 			if c, ok := s.RowCard(i); ok && len(Payments(p.oinks, c)) > 0 {
-				return fmt.Sprintf("%s can scribe %s", p.name, c.Name)
+				return say.F("%s can scribe %s", p.name, c.Name)
 			}
 		}
 		for _, ci := range p.reserve {
 			if len(Payments(p.oinks, s.d.Cards[ci])) > 0 {
-				return p.name + " can scribe a reserved spell"
+				return say.F("%s can scribe a reserved spell", p.name)
 			}
 		}
 	}
-	return "it is stalled"
+	return say.F("it is stalled")
 }
 
 // playEnd records a proposal or an agreement; when nobody is left to
@@ -140,26 +139,18 @@ func (s *State) withdrawEnd() {
 	s.endBy, s.endAgreed = -1, 0
 }
 
-func (s State) describeEnd(a Action, after State) string {
+func (s State) describeEnd(a Action, after State) say.Text {
 	who := s.players[a.Seat].name
-	var b strings.Builder
+	var b say.Text
 	if a.Type == ActProposeEnd {
-		fmt.Fprintf(&b, "%s proposed to end the stalled game now and score it", who)
+		b = say.F("%s proposed to end the stalled game now and score it", who)
 	} else {
-		fmt.Fprintf(&b, "%s agreed to end the game", who)
+		b = say.F("%s agreed to end the game", who)
 	}
 	if after.Over() {
-		var names []string
-		for _, w := range Winners(after) {
-			names = append(names, after.players[w].name)
-		}
-		fmt.Fprintf(&b, ". Everyone agreed: the game is over and scored; won by %s", strings.Join(names, " and "))
+		b = b.Then(say.F(". Everyone agreed: the game is over and scored; won by %s", after.winnerNames()))
 	} else if p := after.Proposal(); p != nil {
-		var names []string
-		for _, w := range p.Waiting {
-			names = append(names, after.players[w].name)
-		}
-		fmt.Fprintf(&b, "; waiting for %s", strings.Join(names, " and "))
+		b = b.Then(say.F("; waiting for %s", after.names(p.Waiting)))
 	}
-	return b.String()
+	return b
 }

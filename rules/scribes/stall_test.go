@@ -170,10 +170,10 @@ func TestStallDescribe(t *testing.T) {
 	stalled := stalledTable(t, nil)
 	proposed := must(t, stalled, S.ProposeEnd(0))
 	ended := must(t, proposed, S.AgreeEnd(1))
-	if got := S.Describe(stalled, S.ProposeEnd(0), proposed); got != "Mia proposed to end the stalled game now and score it; waiting for Ben" {
+	if got := S.Describe(stalled, S.ProposeEnd(0), proposed).String(); got != "Mia proposed to end the stalled game now and score it; waiting for Ben" {
 		t.Errorf("proposal: %q", got)
 	}
-	if got := S.Describe(proposed, S.AgreeEnd(1), ended); got != "Ben agreed to end the game. Everyone agreed: the game is over and scored; won by Mia and Ben" {
+	if got := S.Describe(proposed, S.AgreeEnd(1), ended).String(); got != "Ben agreed to end the game. Everyone agreed: the game is over and scored; won by Mia and Ben" {
 		t.Errorf("agreement: %q", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views/offline"
 )
@@ -53,10 +54,10 @@ type Join struct {
 
 // Play replays a record's actions and returns the states (one more than the
 // actions: the start, then after each) and one log sentence per action.
-func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) ([]sc.State, []sc.Action, []string, error) {
+func Play(setupJSON json.RawMessage, seed int64, actions []json.RawMessage) ([]sc.State, []sc.Action, []say.Text, error) {
 	states := make([]sc.State, 0, len(actions)+1)
 	acts := make([]sc.Action, 0, len(actions))
-	lines := make([]string, 0, len(actions))
+	lines := make([]say.Text, 0, len(actions))
 	st, err := record.Play(sc.Rules(), setupJSON, seed, actions, func(before sc.State, a sc.Action, after sc.State) {
 		if len(states) == 0 {
 			states = append(states, before)
@@ -179,7 +180,7 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 		if n, back, err := p.Trail.UndoPlan(src.Seat); err == nil && n > 0 {
 			what := back.lineFor(viewer, over)
 			if n > 1 {
-				what += fmt.Sprintf(" (and %d bot %s after it)", n-1, plural(n-1, "move", "moves"))
+				what = what.Then(say.N(n-1, " (and %d bot move after it)", " (and %d bot moves after it)"))
 			}
 			b.CanUndo, b.UndoWhat = true, what
 		}
@@ -213,12 +214,12 @@ func BuildPlayed(src Source, version int, p Played) (Board, error) {
 // announce is the news of the last action for the announcement region: a
 // bot's move ("Bot move: Ben took Ash + Tide") or the end of the game. last
 // is its line as the board shows it.
-func announce(setup sc.Setup, a sc.Action, last string, over bool) string {
+func announce(setup sc.Setup, a sc.Action, last say.Text, over bool) say.Text {
 	switch {
 	case BotOf(setup, a.Seat) != "":
-		return "Bot move: " + last + "."
+		return say.F("Bot move: %s.", last)
 	case over:
-		return last + "."
+		return say.F("%s.", last)
 	}
-	return ""
+	return say.Text{}
 }

@@ -6,6 +6,7 @@
 package scribes
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -13,7 +14,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/offline"
@@ -66,7 +69,7 @@ type Board struct {
 	Joins    []Join
 	LogTail  []LogLine
 	CanUndo  bool
-	UndoWhat string
+	UndoWhat say.Text
 
 	// Stalled: nobody can scribe and the row cannot change; Proposal is a
 	// pending proposal to end the game; End are the agreement actions this
@@ -77,7 +80,7 @@ type Board struct {
 	// Announce is the news of the last action when a bot made it or it
 	// ended the game, for the announcement region ("" when none): the same
 	// sentence on the server's screen and the phone's.
-	Announce string
+	Announce say.Text
 
 	// Record is the game's record for the offline page (nil for
 	// spectators); Offline says this screen was drawn on the phone.
@@ -88,7 +91,7 @@ type Board struct {
 // LogLine is one numbered sentence of the game log.
 type LogLine struct {
 	N    int
-	Text string
+	Text say.Text
 }
 
 // BoardClass is the class of the element that holds the table, on the page
@@ -130,9 +133,9 @@ func (b Board) name(seat int) string {
 	return "?"
 }
 
-func (b Board) botLabel(seat int) string {
+func (b Board) botLabel(ctx context.Context, seat int) string {
 	if bot := BotOf(b.Setup, seat); bot != "" {
-		return record.BotLabel(bot)
+		return lang.T(ctx, lang.SCBot, record.LevelName(bot))
 	}
 	return ""
 }
@@ -169,44 +172,65 @@ func RoundOf(turn, seats int) int {
 	return (turn-1)/seats + 1
 }
 
-// turnText is the round and whose turn of it this is.
-func (b Board) turnText() string {
+// turnText is the round and whose turn of it this is, in the language of
+// ctx.
+func (b Board) turnText(ctx context.Context) string {
 	n := len(b.Setup.Players)
-	round := RoundText(b.Snap.Turn, n)
-	if round == "" || b.Over {
+	r := RoundOf(b.Snap.Turn, n)
+	if r == 0 {
+		return ""
+	}
+	round := lang.T(ctx, lang.SCRound, r)
+	if b.Over {
 		return round
 	}
-	return fmt.Sprintf("%s · %s's turn (%d of %d)", round, b.name(b.Snap.Active), (b.Snap.Turn-1)%n+1, n)
+	return lang.T(ctx, lang.SCTurnOf, round, b.name(b.Snap.Active), (b.Snap.Turn-1)%n+1, n)
 }
 
 // endLabel is the button text of an agreement action.
-func (b Board) endLabel(a sc.Action) string {
+func (b Board) endLabel(ctx context.Context, a sc.Action) string {
 	if a.Type == sc.ActProposeEnd {
 		if b.Seat >= 0 {
-			return "Propose to end the game now and score it"
+			return lang.T(ctx, lang.SCPropose)
 		}
-		return b.name(a.Seat) + ": propose to end the game now and score it"
+		return lang.T(ctx, lang.SCProposeFor, b.name(a.Seat))
 	}
 	if b.Seat >= 0 {
-		return "I agree: end the game now and score it"
+		return lang.T(ctx, lang.SCAgree)
 	}
-	return b.name(a.Seat) + " agrees: end the game now and score it"
+	return lang.T(ctx, lang.SCAgreeFor, b.name(a.Seat))
+}
+
+// names are the seats' names joined as the language of ctx joins them
+// ("Mia and Ben").
+func (b Board) names(ctx context.Context, seats []int) string {
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = b.name(s)
+	}
+	return strings.Join(names, lang.T(ctx, lang.SCAnd))
 }
 
 // waitingText names the people a proposal still waits for.
-func (b Board) waitingText() string {
+func (b Board) waitingText(ctx context.Context) string {
 	if b.Proposal == nil {
 		return ""
 	}
-	var names []string
-	for _, s := range b.Proposal.Waiting {
-		names = append(names, b.name(s))
-	}
-	return fmt.Sprintf("%s proposed to end the game now and score it. Waiting for %s to agree; playing on declines it.", b.name(b.Proposal.By), strings.Join(names, " and "))
+	return lang.T(ctx, lang.SCProposalWaiting, b.name(b.Proposal.By), b.names(ctx, b.Proposal.Waiting))
 }
 
 func elClass(e sc.Element) string { return "el el-" + strings.ToLower(e.String()) }
 
+// oinkWords is oinkText in the language of ctx: "nothing" is a word.
+func (b Board) oinkWords(ctx context.Context, o [sc.NumElements]int) string {
+	if o == [sc.NumElements]int{} {
+		return lang.T(ctx, lang.SCNothing)
+	}
+	return b.oinkText(o)
+}
+
+// oinkText is "3 Tide + 2 Root" (the elements are named by the data), as
+// the test ids write it.
 func (b Board) oinkText(o [sc.NumElements]int) string {
 	var parts []string
 	for e, n := range o {
@@ -237,41 +261,34 @@ func actionJSON(a sc.Action) string {
 	return string(raw)
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // prompt says who decides what.
-func (b Board) prompt() string {
+func (b Board) prompt(ctx context.Context) string {
 	if b.Over {
-		return "Game over"
+		return lang.T(ctx, lang.SCGameOver)
 	}
 	who := b.name(b.Decider)
 	switch b.Snap.Phase {
 	case sc.PhaseDiscard:
 		n := b.Choices.DiscardCount
 		if n == 0 {
-			return who + " must put oinks back down to 5"
+			return lang.T(ctx, lang.SCMustPutBack, who)
 		}
-		return fmt.Sprintf("%s: put back %d %s (5 at most)", who, n, plural(n, "oink", "oinks"))
+		return lang.T(ctx, lang.SCPutBack, who, n)
 	case sc.PhaseFollow:
 		if b.Snap.Follow != nil {
-			return fmt.Sprintf("%s: follow-up of %s's tile", who, b.name(b.Snap.Active))
+			return lang.T(ctx, lang.SCFollowOf, who, b.name(b.Snap.Active))
 		}
-		return who + ": follow-up"
+		return lang.T(ctx, lang.SCFollow, who)
 	}
-	return who + "'s turn: take, exchange, reserve or scribe"
+	return lang.T(ctx, lang.SCTurnPrompt, who)
 }
 
 // youDecide is the heading over the controls when this screen acts.
-func (b Board) youDecide() string {
+func (b Board) youDecide(ctx context.Context) string {
 	if b.Seat >= 0 && b.Seat == b.Decider {
-		return "Your turn"
+		return lang.T(ctx, lang.SCYourTurn)
 	}
-	return b.name(b.Decider) + " decides"
+	return lang.T(ctx, lang.SCDecides, b.name(b.Decider))
 }
 
 // scribeFrom returns the scribe option for a row slot or reserve position.
@@ -318,14 +335,14 @@ func (b Board) actionsOf(t sc.ActionType) []sc.Action {
 }
 
 // followLabel says what a follow-up answer does.
-func (b Board) followLabel(a sc.Action) string {
+func (b Board) followLabel(ctx context.Context, a sc.Action) string {
 	switch {
 	case a.Decline:
-		return "No trade"
+		return lang.T(ctx, lang.SCNoTrade)
 	case a.Oinks != [sc.NumElements]int{}:
-		return "Give 1 " + b.elName(a.Give) + ", get " + b.oinkText(a.Oinks)
+		return lang.T(ctx, lang.SCGiveGet, b.elName(a.Give), b.oinkWords(ctx, a.Oinks))
 	default:
-		return "Take 1 " + b.elName(a.Element)
+		return lang.T(ctx, lang.SCTake1, b.elName(a.Element))
 	}
 }
 
@@ -454,7 +471,7 @@ func (b Board) tradeDecline() (sc.Action, bool) {
 }
 
 // tileNames names the insignias of a tile: "Ash, Tide and Gale".
-func (b Board) tileNames(t sc.TileView) string {
+func (b Board) tileNames(ctx context.Context, t sc.TileView) string {
 	names := make([]string, len(t.Insignias))
 	for i, e := range t.Insignias {
 		names[i] = b.elName(e)
@@ -462,7 +479,7 @@ func (b Board) tileNames(t sc.TileView) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + lang.T(ctx, lang.SCAnd) + names[len(names)-1]
 }
 
 // exchangeGroups lists the legal exchanges (never the given element taken
@@ -492,36 +509,32 @@ func (b Board) exchangeGroups() []actionGroup {
 	return out
 }
 
-func (b Board) exchangeLabel(a sc.Action) string {
-	return fmt.Sprintf("Give 1 %s → take %d %s", b.elName(a.Give), a.Count, b.elName(a.Take))
+func (b Board) exchangeLabel(ctx context.Context, a sc.Action) string {
+	return lang.T(ctx, lang.SCExchangeOption, b.elName(a.Give), a.Count, b.elName(a.Take))
 }
 
-func (b Board) tileKind(t sc.TileView) string {
+func (b Board) tileKind(ctx context.Context, t sc.TileView) string {
 	switch t.Kind {
 	case sc.KindGain:
-		return "others get 1 " + b.elName(t.Insignias[0])
+		return lang.T(ctx, lang.SCKindGain, b.elName(t.Insignias[0]))
 	case sc.KindChoose:
-		return "others pick 1 of the two"
+		return lang.T(ctx, lang.SCKindChoose)
 	case sc.KindTrade:
-		return "others may trade 1 for up to 3"
+		return lang.T(ctx, lang.SCKindTrade)
 	case sc.KindArena:
-		return "arena: others pick any 1"
+		return lang.T(ctx, lang.SCKindArena)
 	}
 	return ""
 }
 
 func (b Board) drawRounds() [][]sc.DrawView { return b.Snap.Draw }
 
-func (b Board) winnerNames() string {
-	var names []string
-	for _, w := range b.Snap.Winners {
-		names = append(names, b.name(w))
-	}
-	return strings.Join(names, " and ")
+func (b Board) winnerNames(ctx context.Context) string {
+	return b.names(ctx, b.Snap.Winners)
 }
 
 // tieNote explains how the winners were found when points were level.
-func (b Board) tieNote() string {
+func (b Board) tieNote(ctx context.Context) string {
 	if len(b.Scores) == 0 || len(b.Snap.Winners) == 0 {
 		return ""
 	}
@@ -539,7 +552,7 @@ func (b Board) tieNote() string {
 	for _, s := range level {
 		names = append(names, s.Name)
 	}
-	note := fmt.Sprintf("%s are level on %d points. ", strings.Join(names, ", "), top.Points)
+	note := lang.T(ctx, lang.SCTieLevel, strings.Join(names, ", "), top.Points)
 	sameEl := true
 	for _, s := range level {
 		if s.Elements != top.Elements {
@@ -547,9 +560,9 @@ func (b Board) tieNote() string {
 		}
 	}
 	if !sameEl {
-		return note + fmt.Sprintf("First tie-breaker, the most different elements scribed: %d.", top.Elements)
+		return note + lang.T(ctx, lang.SCTieFirst, top.Elements)
 	}
-	note += fmt.Sprintf("All scribed %d different elements. ", top.Elements)
+	note += lang.T(ctx, lang.SCTieSameElements, top.Elements)
 	sameOinks := true
 	for _, s := range level {
 		if s.Oinks != top.Oinks {
@@ -557,9 +570,9 @@ func (b Board) tieNote() string {
 		}
 	}
 	if !sameOinks {
-		return note + fmt.Sprintf("Second tie-breaker, the most oinks held: %d.", top.Oinks)
+		return note + lang.T(ctx, lang.SCTieSecond, top.Oinks)
 	}
-	return note + "They also hold as many oinks: they share the win."
+	return note + lang.T(ctx, lang.SCTieShared)
 }
 
 func (b Board) seatClass(seat int) string {
@@ -606,11 +619,11 @@ func (b Board) ranked() []sc.PlayerScore {
 	return out
 }
 
-func (b Board) doubledText(s sc.PlayerScore) string {
+func (b Board) doubledText(ctx context.Context, s sc.PlayerScore) string {
 	var parts []string
 	for _, es := range s.ByElement {
 		if es.Doubled {
-			parts = append(parts, fmt.Sprintf("%s doubled %d→%d", b.elName(es.Element), es.Face, es.Points))
+			parts = append(parts, lang.T(ctx, lang.SCDoubled, b.elName(es.Element), es.Face, es.Points))
 		}
 	}
 	if len(parts) == 0 {

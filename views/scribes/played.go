@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views/history"
 )
@@ -16,11 +16,11 @@ type Move struct {
 	Act sc.Action
 	// Line is the rules' sentence; Masked the same with the reserved card
 	// unnamed, for the seats that may not see it (Line when it names none).
-	Line, Masked string
+	Line, Masked say.Text
 }
 
 // lineFor is the move's sentence as viewer may read it (see Log.Lines).
-func (m Move) lineFor(viewer int, over bool) string {
+func (m Move) lineFor(viewer int, over bool) say.Text {
 	if over || m.Act.Type != sc.ActReserve || m.Act.Seat == viewer {
 		return m.Line
 	}
@@ -64,9 +64,7 @@ func (l Log) Moved(before sc.State, a sc.Action, after sc.State, _ int) Log {
 	m := Move{Act: a, Line: sc.Describe(before, a, after)}
 	m.Masked = m.Line
 	if a.Type == sc.ActReserve {
-		if c, ok := before.RowCard(a.Index); ok {
-			m.Masked = strings.Replace(m.Line, before.Data().CardText(c), "a card", 1)
-		}
+		m.Masked = sc.DescribeHidden(before, a, after)
 	}
 	if BotOf(l.Setup, a.Seat) == "" {
 		l.person, l.byPerson = l.Moves.Len(), m
@@ -78,9 +76,9 @@ func (l Log) Moved(before sc.State, a sc.Action, after sc.State, _ int) Log {
 // Lines is the whole log as viewer may read it: a reserved card is named
 // only to the seat that reserved it, and to everyone once the game is over.
 // Pass -1 to hide them all.
-func (l Log) Lines(viewer int, over bool) []string {
+func (l Log) Lines(viewer int, over bool) []say.Text {
 	moves := l.Moves.All()
-	out := make([]string, len(moves))
+	out := make([]say.Text, len(moves))
 	for i, m := range moves {
 		out[i] = m.lineFor(viewer, over)
 	}
@@ -100,16 +98,26 @@ var ErrNothingToUndo = errors.New("there is nothing you can undo now")
 func (l Log) UndoPlan(seat int) (n int, back Move, err error) {
 	last, ok := l.Moves.Last()
 	if !ok {
-		return 0, Move{}, ErrNothingToUndo
+		return 0, Move{}, undoRefused(say.F("there is nothing you can undo now"))
 	}
 	if seat >= 0 {
 		if last.Act.Seat != seat || BotOf(l.Setup, seat) != "" {
-			return 0, Move{}, fmt.Errorf("%w: only your own last action, before the next player acts", ErrNothingToUndo)
+			return 0, Move{}, undoRefused(say.F("there is nothing you can undo now: only your own last action, before the next player acts"))
 		}
 		return 1, last, nil
 	}
 	if l.person < 0 {
-		return 0, Move{}, fmt.Errorf("%w: only bots have moved", ErrNothingToUndo)
+		return 0, Move{}, undoRefused(say.F("there is nothing you can undo now: only bots have moved"))
 	}
 	return l.Moves.Len() - l.person, l.byPerson, nil
 }
+
+// undoRefusal is ErrNothingToUndo with its reason in words each reader
+// reads in their language (say.Reason).
+type undoRefusal struct{ text say.Text }
+
+func undoRefused(text say.Text) error { return undoRefusal{text} }
+
+func (e undoRefusal) Error() string  { return e.text.String() }
+func (e undoRefusal) Unwrap() error  { return ErrNothingToUndo }
+func (e undoRefusal) Said() say.Text { return e.text }

@@ -94,7 +94,7 @@ func TestScreenSpeaksGerman(t *testing.T) {
 			}},
 		{"a bot's move is announced", Source{Setup: setupToEnd, Actions: toEnd[:3], Seat: Scorekeeper, Players: bots, Undo: 2},
 			map[string][]string{
-				`[data-testid="announce"]`: {"Zug des Bots: Bo (Magier, Bot Apprentice)"},
+				`[data-testid="announce"]`: {"Bot-Zug: Bo (Magier, Bot Apprentice)"},
 				`[data-testid="undo"]`:     {"(und der Zug des Bots danach)"},
 			}},
 		{"the end of the game", Source{Setup: setupToEnd, Actions: toEnd, Seat: Scorekeeper, Players: people},
