@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/grimoire-games/grimoire/rules/record"
+	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 )
 
@@ -273,4 +275,60 @@ func TestBrowserTowerTurnInEachLanguage(t *testing.T) {
 			p.screenshot("tower-turn-" + l)
 		})
 	}
+}
+
+// A game of The Arcane Scribes started from the form in German and in the
+// pseudo-language: the first screen (who draws first, the hand-over) and
+// the first player's turn fit 390 px, pass axe, and in the
+// pseudo-language hold no word the catalogs did not make but names.
+func TestBrowserScribesTurnInEachLanguage(t *testing.T) {
+	a := startApp(t)
+	ctx, _ := browser(t)
+	p := &phone{t: t, ctx: ctx}
+	p.open(a.URL + "/")
+	src := axeSource(t)
+	for _, l := range []string{"de", "en-XA"} {
+		t.Run(l, func(t *testing.T) {
+			p.t = t
+			eval[bool](p, `document.cookie = "grimoire_lang=`+l+`; path=/; SameSite=Lax"; true`)
+			p.open(a.URL + "/new/arcane-scribes")
+			p.do(fill(chromedp.CSS("#name0"), "Mia"), fill(chromedp.CSS("#name1"), "Ben"), fill(chromedp.CSS("#kind2"), "greedy"))
+			p.tap("new-submit")
+			p.do(shown(sel("confirm")))
+			p.tap("start")
+			p.do(shown(sel("board")))
+			check := func(moment string) {
+				p.fits(l + " " + moment)
+				if vs := p.axeRun(src); len(vs) > 0 {
+					t.Errorf("axe on the %s: %+v", moment, vs)
+				}
+				if l == "en-XA" {
+					checkPseudoWords(t, p, scribesNames())
+				}
+			}
+			check("first screen")
+			if eval[bool](p, `!!document.querySelector('[data-testid="privacy"]')`) {
+				p.tap("reveal")
+				p.waitFor(`!document.querySelector('[data-testid="privacy"]')`)
+				check("first turn")
+			}
+			p.screenshot("sc-turn-" + l)
+		})
+	}
+}
+
+// scribesNames are the words of The Arcane Scribes that are names in
+// every language: the players' (a bot seat left unnamed is stored as
+// "Scribe 3"), the bot levels', the elements' and the cards' (as the
+// material names them), and the stored title's.
+func scribesNames() string {
+	names := []string{"Mia", "Ben", "Scribe", record.LevelName("random"), record.LevelName("greedy"), record.LevelName("search")}
+	d := sc.DefaultData()
+	for _, c := range d.Cards {
+		names = append(names, asciiWord.FindAllString(c.Name, -1)...)
+	}
+	for _, e := range d.Elements {
+		names = append(names, asciiWord.FindAllString(e.Name, -1)...)
+	}
+	return strings.Join(names, " ")
 }
