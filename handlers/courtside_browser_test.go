@@ -301,6 +301,9 @@ func TestBrowserCourtsideReadyOfflineAfterOneVisit(t *testing.T) {
 	p.tapEvery(300*time.Millisecond, spyHalf)
 	p.waitVersion(len(spyHalf))
 	p.waitOutbox(fmt.Sprintf("%d taps waiting", len(spyHalf)))
+	// The last tap's copy is written a frame or two after it is drawn: a
+	// link followed sooner than that may leave it unwritten (docs/courtside.md).
+	p.waitFor(`window.grimoireOffline.state().saving === 0 && window.grimoireOffline.state().lq === 0`)
 
 	// The home page, offline, lists the game this phone holds.
 	p.open(a.URL + "/")

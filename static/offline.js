@@ -571,11 +571,30 @@
   var lq = []; // {op, t0}
   var lqArmed = false;
   function afterPaint(fn) {
-    if (document.visibilityState === "hidden") { setTimeout(fn, 0); return; }
+    // Hidden or being left, there is no frame to wait for, and maybe no
+    // later task: at once.
+    if (document.visibilityState === "hidden" || leaving) { fn(); return; }
     // The frame's callbacks run before its paint; a task queued from one
     // runs after it.
-    requestAnimationFrame(function () { setTimeout(fn, 0); });
+    var done = false;
+    var go = function () {
+      if (done) return;
+      done = true;
+      var i = paintWaits.indexOf(go);
+      if (i >= 0) paintWaits.splice(i, 1);
+      fn();
+    };
+    paintWaits.push(go);
+    requestAnimationFrame(function () { setTimeout(go, 0); });
   }
+  // A page that is hidden or left (the phone locked in a pocket right
+  // after a tap, a link followed) paints no more frames: what waits for
+  // one (a tap's IndexedDB write) starts at once instead of never.
+  var paintWaits = [], leaving = false;
+  function flushPaintWaits() { paintWaits.slice().forEach(function (go) { go(); }); }
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") flushPaintWaits(); });
+  window.addEventListener("pagehide", function () { leaving = true; flushPaintWaits(); });
+  window.addEventListener("pageshow", function () { leaving = false; });
   function drainLocal() {
     lqArmed = false;
     var list = lq.splice(0);
@@ -686,11 +705,13 @@
   var persist = Promise.resolve();
   // later queues fn after the saves before it, and after the frame that
   // shows the tap: the IndexedDB write and the send are off the drawing path.
+  var saving = 0; // writes queued by later and not done yet
   function later(fn) {
+    saving++;
     persist = persist.then(function () { return new Promise(afterPaint); }).then(fn).catch(function (err) {
       var a = document.getElementById("alert");
       if (a) { a.className = "panel error-box"; a.textContent = say("script.saveFailed", 0, err.message); }
-    });
+    }).then(function () { saving--; });
     return persist;
   }
   function local(op, t0, id) {
@@ -1146,7 +1167,7 @@
   api.waiting = waitingCount;
   // state says what the page waits for, for a test's failure message.
   api.state = function () {
-    return { offline: offline(), mem: mem.length, hq: hq.length, lq: lq.length, bot: !!botTimer, sending: !!sending, botBusy: botBusy, syncing: syncing, refreshing: refreshing, module: !!G, record: !!(game && game.rec) };
+    return { offline: offline(), mem: mem.length, hq: hq.length, lq: lq.length, saving: saving, bot: !!botTimer, sending: !!sending, botBusy: botBusy, syncing: syncing, refreshing: refreshing, module: !!G, record: !!(game && game.rec) };
   };
 
   function markSynced(id) {

@@ -113,16 +113,6 @@ func (t Text) Until(patterns ...string) Text {
 	return t
 }
 
-// Has says t holds a part with the pattern.
-func (t Text) Has(pattern string) bool {
-	for _, p := range t.parts {
-		if p.Pattern == pattern && !p.Verbatim {
-			return true
-		}
-	}
-	return false
-}
-
 // Swap is t with every argument of its parts that says what old says
 // (Equal) given as new instead; arguments inside arguments stay as they
 // are. A reader that names the actor of a sentence ("General placed L1"
@@ -166,14 +156,14 @@ func (p Part) English() string {
 	}
 	args := make([]any, len(p.Args))
 	for i, a := range p.Args {
-		args[i] = English(a)
+		args[i] = english(a)
 	}
 	return fmt.Sprintf(pattern, args...)
 }
 
-// English is an argument as English words: a Text's String, an error's
+// english is an argument as English words: a Text's String, an error's
 // Text when it carries one.
-func English(a any) any {
+func english(a any) any {
 	switch v := a.(type) {
 	case Text:
 		return v.String()
