@@ -105,6 +105,14 @@ func (p *phone) tapEvery(gap time.Duration, taps []string) {
 	}
 }
 
+// blockModule keeps the phone from loading the offline module: taps take
+// the htmx path, as on a first visit over a weak signal.
+func (p *phone) blockModule() {
+	p.t.Helper()
+	cdpCall(p, network.Enable, network.EnableParams{})
+	cdpCall(p, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/static/wasm/*", Block: true}}})
+}
+
 // waitModule waits until the page's WebAssembly module is ready: from then
 // on a tap is drawn on the phone.
 func (p *phone) waitModule() {
@@ -185,8 +193,7 @@ func TestBrowserCourtsideTapsBeforeTheModuleIsReady(t *testing.T) {
 	a := startApp(t)
 	ctx, _ := browser(t)
 	p := &phone{t: t, ctx: ctx}
-	cdpCall(p, network.Enable, network.EnableParams{})
-	cdpCall(p, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/static/wasm/*", Block: true}}})
+	p.blockModule()
 	newSAGame(p, a.URL, "Ana", "Ben", "20", "2")
 	id := gameID(p)
 	p.netLike(false, 600)
@@ -501,8 +508,7 @@ func TestBrowserCourtsideTapHeldAcrossASwap(t *testing.T) {
 	a := startApp(t)
 	ctx, _ := browser(t)
 	p := &phone{t: t, ctx: ctx}
-	cdpCall(p, network.Enable, network.EnableParams{})
-	cdpCall(p, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/static/wasm/*", Block: true}}})
+	p.blockModule()
 	newSAGame(p, a.URL, "Ana", "Ben", "20", "2")
 	id := gameID(p)
 	p.netLike(false, 600)

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-
-	"github.com/chromedp/cdproto/network"
 )
 
 // deltaApp is a server that counts its htmx answers about games: with a
@@ -77,8 +75,7 @@ func TestBrowserRecordDeltasThroughHTMX(t *testing.T) {
 	a := startDeltaApp(t)
 	ctx, _ := browser(t)
 	p := &phone{t: t, ctx: ctx}
-	cdpCall(p, network.Enable, network.EnableParams{})
-	cdpCall(p, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/static/wasm/*", Block: true}}})
+	p.blockModule()
 	newSAGame(p, a.URL, "Ana", "Ben", "20", "2")
 	id := gameID(p)
 	for i, tap := range deltaTaps {

@@ -215,6 +215,17 @@ func checkPseudoGame(t *testing.T, p *phone) {
 	checkPseudoWords(t, p, "Ana Ben spy vs mage "+strings.Join(names, " "))
 }
 
+// checkInLanguage holds a game screen in language l to what every screen
+// owes (checkScreen: it fits the phone, axe finds nothing) and, in the
+// pseudo-language, to every word but names coming from the catalogs.
+func checkInLanguage(p *phone, axe, l, moment, names string) {
+	p.t.Helper()
+	checkScreen(p, axe, l+" "+moment)
+	if l == "en-XA" {
+		checkPseudoWords(p.t, p, names)
+	}
+}
+
 // checkPseudoWords fails on any word of the page on screen the catalogs
 // did not make, but the app's and the games' names and the given names.
 func checkPseudoWords(t *testing.T, p *phone, names string) {
@@ -253,13 +264,7 @@ func TestBrowserTowerTurnInEachLanguage(t *testing.T) {
 				p.do(fill(chromedp.CSS("#general"), "Ana"), fill(chromedp.CSS("#mage"), "Ben"))
 			}, "")
 			check := func(moment string) {
-				p.fits(l + " " + moment)
-				if vs := p.axeRun(src); len(vs) > 0 {
-					t.Errorf("axe on the %s: %+v", moment, vs)
-				}
-				if l == "en-XA" {
-					checkPseudoWords(t, p, "Ana Ben Lightning Fireball Wave Tome Field General vs") // the stored title too
-				}
+				checkInLanguage(p, src, l, moment, "Ana Ben Lightning Fireball Wave Tome Field General vs") // the stored title too
 			}
 			p.waitFor(has("privacy"))
 			check("hand-over screen")
@@ -297,15 +302,7 @@ func TestBrowserScribesTurnInEachLanguage(t *testing.T) {
 			p.do(shown(sel("confirm")))
 			p.tap("start")
 			p.do(shown(sel("board")))
-			check := func(moment string) {
-				p.fits(l + " " + moment)
-				if vs := p.axeRun(src); len(vs) > 0 {
-					t.Errorf("axe on the %s: %+v", moment, vs)
-				}
-				if l == "en-XA" {
-					checkPseudoWords(t, p, scribesNames())
-				}
-			}
+			check := func(moment string) { checkInLanguage(p, src, l, moment, scribesNames()) }
 			check("first screen")
 			if eval[bool](p, `!!document.querySelector('[data-testid="privacy"]')`) {
 				p.tap("reveal")
