@@ -149,5 +149,7 @@ const (
 	SheetSCShared          Key = "sheet.sc.shared"
 	SheetSCStatus          Key = "sheet.sc.status"
 	SheetSCRoundLower      Key = "sheet.sc.roundLower"
+	SheetTWHeads           Key = "sheet.tw.heads"
+	SheetTWTails           Key = "sheet.tw.tails"
 	SheetSAPoints          Key = "sheet.sa.points"
 )

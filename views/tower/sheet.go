@@ -18,7 +18,7 @@ type Sheet struct {
 	sheets.Head
 	General, Mage string
 	Options       []lang.Key
-	Faces         string // starting faces, only on a finished game (hidden while it runs)
+	Faces         []SheetFace // starting faces, only on a finished game (hidden while it runs)
 	Turns         []SheetTurn
 	Score         tw.Score
 	Coins         []string // the soldiers' ids, on a blank form
@@ -40,6 +40,26 @@ type SheetTurn struct {
 	Tower    []string // soldiers that reached the Tower
 	Open     bool
 	Empty    bool
+}
+
+// SheetFace is a soldier's face at the start: "L1 heads".
+type SheetFace struct{ Coin, Face string }
+
+// sheetFaces are the starting faces as the sheet writes them in the
+// language of ctx: "L1 heads · L2 tails".
+func sheetFaces(ctx context.Context, faces []SheetFace) string {
+	out := make([]string, len(faces))
+	for i, f := range faces {
+		face := f.Face
+		switch f.Face {
+		case "heads":
+			face = lang.T(ctx, lang.SheetTWHeads)
+		case "tails":
+			face = lang.T(ctx, lang.SheetTWTails)
+		}
+		out[i] = f.Coin + " " + face
+	}
+	return strings.Join(out, " · ")
 }
 
 // SheetAdvance is soldiers moved from one zone to the next ("1→2: L2 M1").
@@ -149,11 +169,9 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 	sh.Score = fin.Score
 	sh.fin, sh.played = fin, true
 	if fin.Over {
-		var faces []string
 		for _, c := range start.Coins {
-			faces = append(faces, c.ID+" "+c.Face)
+			sh.Faces = append(sh.Faces, SheetFace{Coin: c.ID, Face: c.Face})
 		}
-		sh.Faces = strings.Join(faces, " · ")
 	} else {
 		sh.Live = true
 		if n := len(sh.Turns); n > 0 && sh.Turns[n-1].Turn == fin.Turn {

@@ -448,12 +448,12 @@ func sheetFilled(s Sheet) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if s.Faces != "" {
+		if len(s.Faces) > 0 {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, "<div class=\"wide small\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = views.Words(lang.SheetTWStartingFaces, s.Faces).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = views.Words(lang.SheetTWStartingFaces, sheetFaces(ctx, s.Faces)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
