@@ -52,5 +52,5 @@ func (h *Handler) blankSheet(c echo.Context) error {
 	if !ok {
 		return notFound(words(c, lang.ErrorNoSheet))
 	}
-	return render(c, http.StatusOK, k.Blank(h.page(c, "", ""), views.SheetHead{Title: "Blank scoresheet", BackURL: "/"}))
+	return render(c, http.StatusOK, k.Blank(h.page(c, "", ""), views.SheetHead{Title: words(c, lang.SheetBlankTitle), BackURL: "/"}))
 }

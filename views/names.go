@@ -21,9 +21,12 @@ func NewGameText(name string) string {
 // ConfirmNewGameTitle is the title of every game's confirmation step.
 const ConfirmNewGameTitle = "Confirm the new game"
 
-// SheetTitle is the title of a game's scoresheet page: "Scoresheet: Ana
-// (spy) vs Ben (mage)".
+// SheetTitle is the English title of a game's scoresheet page:
+// "Scoresheet: Ana (spy) vs Ben (mage)". The sheets' frame words it in the
+// page's language (lang.SheetPageTitle); this one is for a game kind made
+// without the frame.
 func SheetTitle(title string) string { return "Scoresheet: " + title }
 
-// BlankSheetTitle is the title of a game's blank scoresheet page.
+// BlankSheetTitle is the English title of a game's blank scoresheet page
+// (the frame says lang.SheetBlankPageTitle).
 func BlankSheetTitle(game string) string { return game + " blank scoresheet" }

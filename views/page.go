@@ -10,6 +10,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 
@@ -217,8 +218,11 @@ type SheetHead struct {
 	Title   string // players, or "Blank scoresheet"
 	Status  string // "Finished", "In progress: turn 2 of 5 ..."; "" on a blank sheet
 	Result  string // the result line; "" while the game runs
-	Printed string // when the sheet was drawn
-	Blank   bool
+	Printed string // when the sheet was drawn, in English
+	// PrintedAt is when the sheet was drawn, said in the page's language
+	// in place of Printed when set.
+	PrintedAt time.Time
+	Blank     bool
 	// Pages is what the sheet promises on paper ("" is OnePage); Dense
 	// prints it smaller, for a game whose rows would not fit otherwise.
 	// Chromium's print to PDF checks both (handlers' Browser tests).

@@ -302,13 +302,13 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 	if err != nil {
 		return nil, err
 	}
-	p.Title, p.Section = views.SheetTitle(head.Title), ""
+	p.Section = ""
 	return scview.SheetPage(p, s), nil
 }
 
 // Blank is the empty scoresheet.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
-	p.Title, p.Section = views.BlankSheetTitle(views.ArcaneScribesName), ""
+	p.Section = ""
 	return scview.SheetPage(p, scview.BlankSheet(head))
 }
 

@@ -14,7 +14,7 @@ import (
 // spectator's page and may export once the game is over, a player or the
 // scorekeeper goes back to the game and may export at any time.
 func (s *Session) Sheet(k play.Kind, g store.Game, v Viewer, log []store.Entry, printed time.Time) (views.SheetHead, record.Record) {
-	head := views.SheetHead{Title: g.Title, Printed: "Printed " + printed.UTC().Format("2 Jan 2006 15:04 MST"), BlankURL: "/sheets/" + g.Kind + "/blank"}
+	head := views.SheetHead{Title: g.Title, Printed: "Printed " + printed.UTC().Format("2 Jan 2006 15:04 MST"), PrintedAt: printed, BlankURL: "/sheets/" + g.Kind + "/blank"}
 	if v.Watch {
 		head.BackURL = "/watch/" + g.SpectatorToken
 		if _, over, _ := s.Status(k, g, v, log); over {

@@ -209,13 +209,11 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 	if s.Charts, err = Charts(play.Table{Kind: rec.Game, Setup: rec.Setup, Seed: rec.Seed, Actions: rec.Actions}); err != nil {
 		return nil, err
 	}
-	p.Title = views.SheetTitle(head.Title)
 	return saview.SheetPage(p, s), nil
 }
 
 // Blank is the empty scoresheet for a game played on paper.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
-	p.Title = views.BlankSheetTitle(views.SpellsArrowsName)
 	return saview.SheetPage(p, saview.BlankSheet(head))
 }
 

@@ -371,13 +371,11 @@ func (Kind) Sheet(p views.Page, rec record.Record, head views.SheetHead) (templ.
 	if err != nil {
 		return nil, err
 	}
-	p.Title = views.SheetTitle(head.Title)
 	return twview.SheetPage(p, s), nil
 }
 
 // Blank is the empty scoresheet for a game played on paper.
 func (Kind) Blank(p views.Page, head views.SheetHead) templ.Component {
-	p.Title = views.BlankSheetTitle(views.MagesTowerName)
 	return twview.SheetPage(p, twview.BlankSheet(head))
 }
 

@@ -1,10 +1,12 @@
 package scribes
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/record"
 	sc "github.com/grimoire-games/grimoire/rules/scribes"
 	"github.com/grimoire-games/grimoire/views"
@@ -21,6 +23,13 @@ type Sheet struct {
 	Pile     int    // cards left in the draw pile
 	Slots    int    // boxes per element on a blank form
 	Rounds   int    // round boxes on a blank form
+	// The game where the record ends, worded into the head's status and
+	// result when the sheet is drawn (played: false on a blank form).
+	played  bool
+	over    bool
+	winners []string // "Mia (23)"
+	turn    int
+	active  string
 }
 
 // SheetSeat is one player's scribed spells and score.
@@ -89,22 +98,39 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 		}
 		sh.Seats = append(sh.Seats, seat)
 	}
+	sh.played, sh.over, sh.turn = true, snap.Over, snap.Turn
 	if snap.Over {
-		var names []string
 		for _, w := range snap.Winners {
-			names = append(names, fmt.Sprintf("%s (%d)", snap.Players[w].Name, snap.Scores[w]))
-		}
-		sh.Status = "Finished"
-		if len(names) == 1 {
-			sh.Result = names[0] + " won"
-		} else {
-			sh.Result = "Shared win: " + strings.Join(names, ", ")
+			sh.winners = append(sh.winners, fmt.Sprintf("%s (%d)", snap.Players[w].Name, snap.Scores[w]))
 		}
 	} else {
 		sh.Live = true
-		sh.Status = fmt.Sprintf("In progress: %s, %s to play · %d cards in the draw pile", strings.ToLower(RoundText(snap.Turn, len(snap.Players))), st.Name(snap.Active), snap.DrawPile)
+		sh.active = st.Name(snap.Active)
 	}
 	return sh, nil
+}
+
+// sheetHead is the sheet's head with its status and result in the
+// language of ctx.
+func sheetHead(ctx context.Context, s Sheet) sheets.Head {
+	h := s.Head
+	switch {
+	case !s.played:
+	case s.over:
+		h.Status = lang.T(ctx, lang.SheetFinished)
+		if len(s.winners) == 1 {
+			h.Result = lang.T(ctx, lang.SheetSCWon, s.winners[0])
+		} else {
+			h.Result = lang.T(ctx, lang.SheetSCShared, strings.Join(s.winners, ", "))
+		}
+	default:
+		round := ""
+		if r := RoundOf(s.turn, len(s.Seats)); r > 0 {
+			round = lang.T(ctx, lang.SheetSCRoundLower, r)
+		}
+		h.Status = lang.T(ctx, lang.SheetSCStatus, round, s.active, s.Pile)
+	}
+	return h
 }
 
 // BlankSheet is the empty form for a game played on paper.

@@ -8,8 +8,14 @@
 package sheets
 
 import (
+	"context"
+	"io"
 	"strconv"
+	"strings"
 
+	"github.com/a-h/templ"
+
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/views"
 )
 
@@ -60,3 +66,57 @@ func CountUp(n int) []string {
 	}
 	return out
 }
+
+// pageOf is the page around a sheet with its title in the language of ctx:
+// "Scoresheet: Ana (spy) vs Ben (mage)", or the game's blank scoresheet.
+func pageOf(ctx context.Context, p views.Page, h Head) views.Page {
+	if h.Blank {
+		p.Title = lang.T(ctx, lang.SheetBlankPageTitle, h.Game)
+	} else {
+		p.Title = lang.T(ctx, lang.SheetPageTitle, h.Title)
+	}
+	return p
+}
+
+// printed is when the sheet was drawn, in the language of ctx: the date
+// as its readers write one (English keeps "2 Jan 2006", as it always said).
+func printed(ctx context.Context, h Head) string {
+	if h.PrintedAt.IsZero() {
+		return h.Printed
+	}
+	l := lang.From(ctx)
+	layout, ok := dateLayouts[l]
+	if !ok {
+		layout = "2 Jan 2006 15:04 MST"
+	}
+	return lang.T(ctx, lang.SheetPrinted, h.PrintedAt.UTC().Format(layout))
+}
+
+// dateLayouts are the dates of the languages that do not write English
+// month names.
+var dateLayouts = map[lang.Lang]string{
+	lang.Spanish:    "02/01/2006 15:04 MST",
+	lang.French:     "02/01/2006 15:04 MST",
+	lang.German:     "02.01.2006 15:04 MST",
+	lang.Portuguese: "02/01/2006 15:04 MST",
+}
+
+// Scroll is a sheet's table in a region that scrolls sideways on a small
+// screen, labelled in the language of ctx. The label is escaped as an
+// attribute value needs (& < > "), leaving apostrophes as English always
+// wrote them.
+func Scroll() templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		label := attrEscaper.Replace(lang.T(ctx, lang.SheetTableLabel))
+		if _, err := io.WriteString(w, `<div class="sheet-scroll" tabindex="0" role="region" aria-label="`+label+`">`); err != nil {
+			return err
+		}
+		if err := templ.GetChildren(ctx).Render(ctx, w); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, `</div>`)
+		return err
+	})
+}
+
+var attrEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;")

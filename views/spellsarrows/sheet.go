@@ -1,13 +1,15 @@
 package spellsarrows
 
 import (
+	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/a-h/templ"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 	sa "github.com/grimoire-games/grimoire/rules/spellsarrows"
 	"github.com/grimoire-games/grimoire/views"
 	"github.com/grimoire-games/grimoire/views/sheets"
@@ -19,12 +21,16 @@ type Sheet struct {
 	Spy, Mage  string
 	Victory    int
 	Turns      int
-	HouseRules []string
-	Custom     []string // "custom map", "custom deck"
+	HouseRules []lang.Key
+	Custom     []lang.Key // "custom map", "custom deck"
 	Halves     []SheetHalf
 	Points     int // spy's points at the end (or now)
 	Health     int
 	Charts     []ShotChart // one per player (none on a blank sheet)
+	// fin is the game where the record ends, worded into the head's status
+	// and result when the sheet is drawn (played: false on a blank form).
+	fin    sa.Snapshot
+	played bool
 }
 
 // SheetHalf is one row: a spy half or a mage half.
@@ -54,36 +60,104 @@ type SheetSpell struct {
 	Shots   int
 	Made    int
 	Result  string // "succeeded", "failed", "abandoned", "casting"
-	Detail  string // effect, targets placed, bench choice
+	// detail is what the spell did (its effect, the bench's choice), said
+	// in the reader's language; giant says it is the size of a giant to
+	// place ("a giant of 3 cones").
+	detail  say.Text
+	giant   bool
+	card    int // the card cast, named by Name when the rules know it
 	targets []string
 }
 
 // OK says whether the spell succeeded.
 func (s SheetSpell) OK() bool { return s.Result == "succeeded" }
 
-func (s SheetSpell) text() string {
+// Text is the cast as the sheet writes it in the language of ctx: "✓
+// Stone Giant 3/3: a giant of 3 cones → W3W4".
+func (s SheetSpell) Text(ctx context.Context) string {
 	mark := "✗"
 	if s.OK() {
 		mark = "✓"
 	} else if s.Result == "casting" {
 		mark = "…"
 	}
-	parts := []string{mark, s.Name}
+	name := s.Name
+	if name == "" {
+		name = lang.T(ctx, lang.SheetSACard, s.card)
+	}
+	parts := []string{mark, name}
 	if f := sheets.Frac(s.Made, s.Shots); f != "" {
 		parts = append(parts, f)
 	}
-	if s.Result != "succeeded" {
-		parts = append(parts, s.Result)
+	if w := sheetSpellResult(ctx, s.Result); w != "" {
+		parts = append(parts, w)
 	}
 	t := strings.Join(parts, " ")
-	if s.Detail != "" {
-		t += ": " + s.Detail
+	if d := s.detailText(ctx); d != "" {
+		t += ": " + d
 	}
 	if len(s.targets) > 0 {
 		t += " → " + strings.Join(s.targets, " ")
 	}
 	return strings.TrimSpace(t)
 }
+
+// sheetSpellResult is a cast's result as the sheet writes it, "" for a
+// spell that succeeded (its mark says so).
+func sheetSpellResult(ctx context.Context, r string) string {
+	switch r {
+	case "succeeded":
+		return ""
+	case "failed":
+		return lang.T(ctx, lang.SheetSAFailed)
+	case "abandoned":
+		return lang.T(ctx, lang.SheetSAAbandoned)
+	case "casting":
+		return lang.T(ctx, lang.SheetSACasting)
+	}
+	return r
+}
+
+// detailText is what the spell did in the language of ctx, without the
+// log line's lead-in (": ").
+func (s SheetSpell) detailText(ctx context.Context) string {
+	if s.detail.IsZero() {
+		return ""
+	}
+	if s.giant {
+		return lang.T(ctx, lang.SheetSAGiantOf, s.detail)
+	}
+	return strings.TrimLeft(lang.Say(ctx, s.detail), " :")
+}
+
+// The patterns of a succeeded spell's effect that place something: the
+// sheet keeps what is placed (the targets follow it), not "to place".
+const (
+	sheetElfToPlace   = ": %s to place"
+	sheetGiantToPlace = ": a giant of %s to place"
+)
+
+// sheetEffect is what a succeeded spell did, cut out of its log line (the
+// part after "Mage made ...: ... succeeds with ... left", before the half's
+// or the game's end), and whether it is the size of a giant to place.
+func sheetEffect(line say.Text) (say.Text, bool) {
+	effect := line.From(1).Until(sheetNotes...)
+	if ps := effect.Parts(); len(ps) == 1 && len(ps[0].Args) == 1 && !ps[0].Verbatim {
+		if t, ok := ps[0].Args[0].(say.Text); ok {
+			switch ps[0].Pattern {
+			case sheetElfToPlace:
+				return t, false
+			case sheetGiantToPlace:
+				return t, true
+			}
+		}
+	}
+	return effect, false
+}
+
+// sheetNotes are the patterns a log line ends with when a half or the game
+// ends: the sheet keeps the sentence before them.
+var sheetNotes = []string{sa.NoteSpyWins, sa.NoteMageWins, sa.NoteSpyHalfOver, sa.NoteSpyStays, sa.NoteMageHalfOver, sa.NoteMageMay}
 
 // SpellsArrows derives the sheet from a record by replaying it.
 func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
@@ -99,10 +173,10 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 	sh.Game = views.SpellsArrowsName
 	sh.HouseRules = sheetHouseRules(setup.Options)
 	if setup.Map != nil {
-		sh.Custom = append(sh.Custom, "custom map")
+		sh.Custom = append(sh.Custom, lang.SheetSACustomMap)
 	}
 	if setup.Deck != nil {
-		sh.Custom = append(sh.Custom, "custom deck")
+		sh.Custom = append(sh.Custom, lang.SheetSACustomDeck)
 	}
 	m := st.Map()
 	var cur *SheetHalf
@@ -147,11 +221,11 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 				cur.LeapsOK++
 			}
 		case sa.TypeCast:
-			name := fmt.Sprintf("card %d", a.Card)
+			var name string
 			if c, ok := st.Card(a.Card); ok {
 				name = c.Name
 			}
-			cur.Spells = append(cur.Spells, SheetSpell{Name: name, Result: "casting"})
+			cur.Spells = append(cur.Spells, SheetSpell{Name: name, card: a.Card, Result: "casting"})
 			spell = &cur.Spells[len(cur.Spells)-1]
 		case sa.TypeSpellShot:
 			if spell == nil {
@@ -164,10 +238,7 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 			if n.Cast == nil {
 				if a.Made {
 					spell.Result = "succeeded"
-					d := sa.Describe(st, a, next).String()
-					if j := strings.Index(d, "grace left: "); j >= 0 {
-						spell.Detail = strings.TrimSuffix(sheetCutSentence(d[j+len("grace left: "):]), " to place")
-					}
+					spell.detail, spell.giant = sheetEffect(sa.Describe(st, a, next))
 				} else {
 					spell.Result = "failed"
 				}
@@ -182,7 +253,7 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 			}
 		case sa.TypeBench:
 			if spell != nil {
-				spell.Detail = sheetCutSentence(sa.Describe(st, a, next).String())
+				spell.detail = sa.Describe(st, a, next).Until(sheetNotes...)
 			}
 		}
 		cur.Points += n.Spy.Points - b.Spy.Points
@@ -192,16 +263,9 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 	}
 	fin := st.Snapshot()
 	sh.Points, sh.Health = fin.Spy.Points, fin.Spy.Health
-	if fin.Over {
-		who := setup.Spy + " (spy)"
-		if fin.Winner == sa.WinnerMage {
-			who = setup.Mage + " (mage)"
-		}
-		sh.Status = "Finished"
-		sh.Result = fmt.Sprintf("%s won · %d of %s · %s", who, fin.Spy.Points, sheetPoints(fin.Victory), fin.Reason)
-	} else if !sh.Blank {
+	sh.fin, sh.played = fin, !sh.Blank
+	if !fin.Over && !sh.Blank {
 		sh.Live = true
-		sh.Status = fmt.Sprintf("In progress: turn %d of %d, %s half, %d of %s", fin.Turn, fin.Turns, fin.Half, fin.Spy.Points, sheetPoints(fin.Victory))
 		if len(sh.Halves) > 0 {
 			last := &sh.Halves[len(sh.Halves)-1]
 			last.Open = last.Turn == fin.Turn && last.Half == fin.Half
@@ -225,21 +289,56 @@ func sheetNextHalf(turn int, half string) (int, string) {
 	return turn + 1, sa.HalfSpy
 }
 
-// sheetCutSentence keeps the first sentence of a log line (drops "Mage half
-// over, ..." and the like).
-func sheetCutSentence(s string) string {
-	if i := strings.Index(s, ". "); i >= 0 {
-		return s[:i]
-	}
-	return strings.TrimSuffix(s, ".")
-}
-
-func sheetHouseRules(o sa.Options) []string {
-	var out []string
+func sheetHouseRules(o sa.Options) []lang.Key {
+	var out []lang.Key
 	if o.SameSpellOnly {
-		out = append(out, "only the same court spell twice in a row is forbidden")
+		out = append(out, lang.SheetSASameSpellOnly)
 	}
 	return out
+}
+
+// sheetStatus and sheetResult are the head's status and result lines in
+// the language of ctx: the game finished, or how far it is.
+func sheetStatus(ctx context.Context, s Sheet) string {
+	f := s.fin
+	switch {
+	case !s.played:
+		return ""
+	case f.Over:
+		return lang.T(ctx, lang.SheetFinished)
+	}
+	return lang.T(ctx, lang.SheetSAStatus, f.Turn, f.Turns, sheetHalfOf(ctx, f.Half), f.Spy.Points, sheetPoints(ctx, f.Victory))
+}
+
+func sheetResult(ctx context.Context, s Sheet) string {
+	f := s.fin
+	if !s.played || !f.Over {
+		return ""
+	}
+	who := lang.T(ctx, lang.SheetSAWhoSpy, s.Spy)
+	if f.Winner == sa.WinnerMage {
+		who = lang.T(ctx, lang.SheetSAWhoMage, s.Mage)
+	}
+	return lang.T(ctx, lang.SheetSAResult, who, f.Spy.Points, sheetPoints(ctx, f.Victory), f.Reason)
+}
+
+// sheetHalfOf is "spy half" or "mage half" in the status line.
+func sheetHalfOf(ctx context.Context, half string) string {
+	if half == sa.HalfMage {
+		return lang.T(ctx, lang.SABoardHalfMage)
+	}
+	return lang.T(ctx, lang.SABoardHalfSpy)
+}
+
+// sheetHalfWord is a row's half, "spy" or "mage", in the table.
+func sheetHalfWord(ctx context.Context, half string) string {
+	switch half {
+	case sa.HalfSpy:
+		return lang.T(ctx, lang.SheetSAHalfSpy)
+	case sa.HalfMage:
+		return lang.T(ctx, lang.SheetSAHalfMage)
+	}
+	return half
 }
 
 // BlankSheet is the empty form for a game played on paper.
@@ -252,26 +351,22 @@ func BlankSheet(h sheets.Head) Sheet {
 	return sh
 }
 
-func (s SheetSpell) String() string { return s.text() }
-
 // sheetTurns numbers the turns of the sheet's game.
 func sheetTurns(s Sheet) []int { return sheets.BlankRows(s.Turns) }
 
 // sheetPoints is a count of points: "1 point", "12 points".
-func sheetPoints(n int) string {
-	if n == 1 {
-		return "1 point"
-	}
-	return strconv.Itoa(n) + " points"
+func sheetPoints(ctx context.Context, n int) string {
+	return lang.T(ctx, lang.SheetSAPoints, n)
 }
 
 // sheetHead is the sheet's head with its promise on paper: the shot charts,
 // when there are any, print on a page of their own after the sheet's one;
 // a long game prints dense to keep that one page.
-func sheetHead(s Sheet) sheets.Head {
+func sheetHead(ctx context.Context, s Sheet) sheets.Head {
 	h := s.Head
+	h.Status, h.Result = sheetStatus(ctx, s), sheetResult(ctx, s)
 	if len(s.Charts) > 0 {
-		h.Pages = "The sheet fits one A4 or Letter page; the players' shot charts print on a second."
+		h.Pages = lang.T(ctx, lang.SheetSAPagesCharts)
 	}
 	h.Dense = len(s.Halves) > 2*sheetDenseAfterTurns
 	return h
@@ -291,5 +386,12 @@ func sheetAfter(s Sheet) templ.Component {
 	return ShotCharts(s.Charts)
 }
 
-// sheetList writes a list the way a person writes it on a form.
-func sheetList(s []string) string { return strings.Join(s, ", ") }
+// sheetList writes a list the way a person writes it on a form, each
+// item in the language of ctx.
+func sheetList(ctx context.Context, keys []lang.Key) string {
+	words := make([]string, len(keys))
+	for i, k := range keys {
+		words[i] = lang.T(ctx, k)
+	}
+	return strings.Join(words, ", ")
+}

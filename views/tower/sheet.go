@@ -1,10 +1,12 @@
 package tower
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/record"
 	tw "github.com/grimoire-games/grimoire/rules/tower"
 	"github.com/grimoire-games/grimoire/views"
@@ -15,25 +17,100 @@ import (
 type Sheet struct {
 	sheets.Head
 	General, Mage string
-	Options       []string
-	Faces         string // starting faces, only on a finished game (hidden while it runs)
+	Options       []lang.Key
+	Faces         []SheetFace // starting faces, only on a finished game (hidden while it runs)
 	Turns         []SheetTurn
 	Score         tw.Score
 	Coins         []string // the soldiers' ids, on a blank form
 	Spells        []string // the spells' initials, on a blank form
+	// fin is the game where the record ends, worded into the head's status
+	// and result when the sheet is drawn (played: false on a blank form).
+	fin    tw.Snapshot
+	played bool
 }
 
 // SheetTurn is one General turn and the Mage turn after it.
 type SheetTurn struct {
 	Turn     int
 	Placed   []string // camp coins put on the Field, in order
-	Advances []string // "1→2: L2 M1", "4→Tower: S3"
-	Flip     string   // the coin flipped to its shield, "—" for an end without flip
-	Spell    string   // "Wave 4 on zone 1", "skip"
-	Removed  []string // soldiers the spell removed
+	Advances []SheetAdvance // "1→2: L2 M1", "4→Tower: S3"
+	Flip     string         // the coin flipped to its shield, "—" for an end without flip
+	Spell    *SheetSpell    // "Wave 4 on zone 1 (rows 2/3)", "skip"; nil before the Mage's turn
+	Removed  []string       // soldiers the spell removed
 	Tower    []string // soldiers that reached the Tower
 	Open     bool
 	Empty    bool
+}
+
+// SheetFace is a soldier's face at the start: "L1 heads".
+type SheetFace struct{ Coin, Face string }
+
+// sheetFaces are the starting faces as the sheet writes them in the
+// language of ctx: "L1 heads · L2 tails".
+func sheetFaces(ctx context.Context, faces []SheetFace) string {
+	out := make([]string, len(faces))
+	for i, f := range faces {
+		face := f.Face
+		switch f.Face {
+		case "heads":
+			face = lang.T(ctx, lang.SheetTWHeads)
+		case "tails":
+			face = lang.T(ctx, lang.SheetTWTails)
+		}
+		out[i] = f.Coin + " " + face
+	}
+	return strings.Join(out, " · ")
+}
+
+// SheetAdvance is soldiers moved from one zone to the next ("1→2: L2 M1").
+type SheetAdvance struct {
+	Zone  int // the zone they left; the next is the Tower after the last
+	Coins []string
+}
+
+// Text is the advance as the sheet writes it in the language of ctx.
+func (a SheetAdvance) Text(ctx context.Context) string {
+	to := fmt.Sprint(a.Zone + 1)
+	if a.Zone == tw.NumZones {
+		to = lang.T(ctx, lang.SheetTWTower)
+	}
+	return fmt.Sprintf("%d→%s: %s", a.Zone, to, strings.Join(a.Coins, " "))
+}
+
+// SheetSpell is the Mage's turn: a skip, or a cast with its aim.
+type SheetSpell struct {
+	Skip               bool
+	Spell              tw.Spell
+	Damage             int
+	Hits               []string // Lightning: "L2×1"
+	Side               string   // Fireball: tw.Leftmost or tw.Rightmost
+	Zone               int      // Wave
+	Coin               string   // Tome
+	DamageRow, SpellRow int
+}
+
+// Text is the Mage's turn as the sheet writes it in the language of ctx:
+// "Wave 4 on zone 1 (rows 2/3)", "skip". Spell names stay names.
+func (c SheetSpell) Text(ctx context.Context) string {
+	if c.Skip {
+		return lang.T(ctx, lang.SheetTWSkip)
+	}
+	t := fmt.Sprintf("%s %d", c.Spell.Title(), c.Damage)
+	switch c.Spell {
+	case tw.Lightning:
+		t += ": " + strings.Join(c.Hits, " ")
+	case tw.Fireball:
+		end := lang.T(ctx, lang.SheetTWLeftEnd)
+		if c.Side == tw.Rightmost {
+			end = lang.T(ctx, lang.SheetTWRightEnd)
+		}
+		t += ", " + end
+	case tw.Wave:
+		t += " " + lang.T(ctx, lang.SheetTWOnZone, c.Zone)
+	case tw.Tome:
+		t += " " + lang.T(ctx, lang.SheetTWOnCoin, c.Coin)
+	}
+	return t + " " + lang.T(ctx, lang.SheetTWRows, c.DamageRow, c.SpellRow)
 }
 
 // Tower derives the sheet from a record by replaying it.
@@ -49,10 +126,10 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 	sh := Sheet{Head: h, General: setup.General, Mage: setup.Mage}
 	sh.Game = views.MagesTowerName
 	if setup.Options.ThumbsMayStay {
-		sh.Options = append(sh.Options, "a cast may leave a thumb on its row")
+		sh.Options = append(sh.Options, lang.SheetTWThumbMayStay)
 	}
 	if setup.Card != nil {
-		sh.Options = append(sh.Options, "custom card")
+		sh.Options = append(sh.Options, lang.SheetTWCustomCard)
 	}
 	start := st.Snapshot()
 	var cur *SheetTurn
@@ -74,11 +151,7 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 		case tw.Place:
 			cur.Placed = append(cur.Placed, a.Coins...)
 		case tw.Advance:
-			to := fmt.Sprint(a.Zone + 1)
-			if a.Zone == tw.NumZones {
-				to = "Tower"
-			}
-			cur.Advances = append(cur.Advances, fmt.Sprintf("%d→%s: %s", a.Zone, to, strings.Join(a.Coins, " ")))
+			cur.Advances = append(cur.Advances, SheetAdvance{Zone: a.Zone, Coins: a.Coins})
 		case tw.Flip:
 			cur.Flip = a.Coin
 		case tw.End:
@@ -86,7 +159,7 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 		case tw.Cast:
 			cur.Spell = sheetSpell(b, a, n)
 		case tw.Skip:
-			cur.Spell = "skip"
+			cur.Spell = &SheetSpell{Skip: true}
 		}
 		cur.Removed = append(cur.Removed, sheetAdded(b.Removed, n.Removed)...)
 		cur.Tower = append(cur.Tower, sheetAdded(b.Tower, n.Tower)...)
@@ -94,22 +167,13 @@ func NewSheet(rec record.Record, h sheets.Head) (Sheet, error) {
 	}
 	fin := st.Snapshot()
 	sh.Score = fin.Score
+	sh.fin, sh.played = fin, true
 	if fin.Over {
-		who := setup.General + " (general)"
-		if fin.Winner == tw.Mage {
-			who = setup.Mage + " (mage)"
-		}
-		sh.Status = "Finished"
-		sh.Result = fmt.Sprintf("%s won · %s · removed %d, in the Tower %d, in play %d, in camp %d",
-			who, sheetReason(fin.Reason), fin.Score.Removed, fin.Score.Tower, fin.Score.InPlay, fin.Score.InCamp)
-		var faces []string
 		for _, c := range start.Coins {
-			faces = append(faces, c.ID+" "+c.Face)
+			sh.Faces = append(sh.Faces, SheetFace{Coin: c.ID, Face: c.Face})
 		}
-		sh.Faces = strings.Join(faces, " · ")
 	} else {
 		sh.Live = true
-		sh.Status = fmt.Sprintf("In progress: turn %d, %s to play · removed %d, in the Tower %d", fin.Turn, fin.ToPlay.Title(), fin.Score.Removed, fin.Score.Tower)
 		if n := len(sh.Turns); n > 0 && sh.Turns[n-1].Turn == fin.Turn {
 			sh.Turns[n-1].Open = true
 		}
@@ -132,7 +196,7 @@ func sheetAdded(before, after []string) []string {
 	return out
 }
 
-func sheetSpell(b tw.Snapshot, a tw.Action, n tw.Snapshot) string {
+func sheetSpell(b tw.Snapshot, a tw.Action, n tw.Snapshot) *SheetSpell {
 	sp := a.Spell
 	if a.SpellRow >= 1 && a.SpellRow <= len(b.Card) {
 		sp = b.Card[a.SpellRow-1].Spell
@@ -141,34 +205,61 @@ func sheetSpell(b tw.Snapshot, a tw.Action, n tw.Snapshot) string {
 	if a.DamageRow >= 1 && a.DamageRow <= len(b.Card) {
 		dmg = b.Card[a.DamageRow-1].Damage
 	}
-	t := fmt.Sprintf("%s %d", sp.Title(), dmg)
-	switch sp {
-	case tw.Lightning:
-		var hits []string
-		for _, h := range a.Hits {
-			hits = append(hits, fmt.Sprintf("%s×%d", h.Coin, h.Damage))
-		}
-		t += ": " + strings.Join(hits, " ")
-	case tw.Fireball:
-		t += ", " + a.Side + " end"
-	case tw.Wave:
-		t += fmt.Sprintf(" on zone %d", a.Zone)
-	case tw.Tome:
-		t += " on " + a.Coin
+	c := &SheetSpell{Spell: sp, Damage: dmg, Side: a.Side, Zone: a.Zone, Coin: a.Coin, DamageRow: a.DamageRow, SpellRow: a.SpellRow}
+	for _, h := range a.Hits {
+		c.Hits = append(c.Hits, fmt.Sprintf("%s×%d", h.Coin, h.Damage))
 	}
-	return t + fmt.Sprintf(" (rows %d/%d)", a.DamageRow, a.SpellRow)
+	return c
 }
 
-func sheetReason(r string) string {
+func sheetReason(ctx context.Context, r string) string {
 	switch r {
 	case tw.ReasonTower:
-		return "a soldier reached the Tower"
+		return lang.T(ctx, lang.SheetTWReasonTower)
 	case tw.ReasonAllFell:
-		return "all nine soldiers fell"
+		return lang.T(ctx, lang.SheetTWReasonAllFell)
 	case tw.ReasonBookDone:
-		return "the Mage could neither cast nor skip"
+		return lang.T(ctx, lang.SheetTWReasonBookDone)
 	}
 	return r
+}
+
+// sheetHead is the sheet's head with its status and result in the
+// language of ctx.
+func sheetHead(ctx context.Context, s Sheet) sheets.Head {
+	h, f := s.Head, s.fin
+	if !s.played {
+		return h
+	}
+	if !f.Over {
+		h.Status = lang.T(ctx, lang.SheetTWStatus, f.Turn, tw.SideWord(f.ToPlay), f.Score.Removed, f.Score.Tower)
+		return h
+	}
+	who := lang.T(ctx, lang.SheetTWWhoGeneral, s.General)
+	if f.Winner == tw.Mage {
+		who = lang.T(ctx, lang.SheetTWWhoMage, s.Mage)
+	}
+	h.Status = lang.T(ctx, lang.SheetFinished)
+	h.Result = lang.T(ctx, lang.SheetTWResult, who, sheetReason(ctx, f.Reason), f.Score.Removed, f.Score.Tower, f.Score.InPlay, f.Score.InCamp)
+	return h
+}
+
+// sheetSpellText is a row's Mage turn, "" before it.
+func sheetSpellText(ctx context.Context, c *SheetSpell) string {
+	if c == nil {
+		return ""
+	}
+	return c.Text(ctx)
+}
+
+// sheetKeys writes options the way a person writes them on a form, in the
+// language of ctx.
+func sheetKeys(ctx context.Context, keys []lang.Key) string {
+	words := make([]string, len(keys))
+	for i, k := range keys {
+		words[i] = lang.T(ctx, k)
+	}
+	return strings.Join(words, ", ")
 }
 
 // BlankSheet is the empty form for a game played on paper.
