@@ -1,11 +1,13 @@
 package views
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/record"
 )
 
@@ -26,14 +28,14 @@ func ImportProblem(data []byte, err error) string {
 
 // ImportSource names what was read: the file by its name, the pasted text,
 // or an empty file as empty.
-func ImportSource(fileName string, fileGiven bool, size int) string {
+func ImportSource(ctx context.Context, fileName string, fileGiven bool, size int) string {
 	switch {
 	case fileGiven && size == 0:
-		return "the file " + fileName + " is empty"
+		return lang.T(ctx, lang.ImportEmptyFile, fileName)
 	case fileGiven:
 		return fileName
 	}
-	return "the pasted record"
+	return lang.T(ctx, lang.ImportPasted)
 }
 
 func looksLikeJSON(data []byte) bool {

@@ -1,0 +1,83 @@
+package views
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/a-h/templ"
+	"github.com/grimoire-games/grimoire/lang"
+)
+
+type pagesAssets struct{}
+
+func (pagesAssets) URL(name string) string      { return "/static/" + name }
+func (pagesAssets) ModuleURL(string) string     { return "/static/grimoire.wasm" }
+func (pagesAssets) ModuleSizes() map[string]int { return nil }
+
+var testPage = Page{Title: "T", Assets: pagesAssets{}}
+
+func renderIn(t *testing.T, l lang.Lang, c templ.Component) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := c.Render(lang.With(context.Background(), l), &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestPagesSpeakGerman draws the pages around the games in German: the
+// recap and the fork lines, the replay, the import, a seat's join link, a
+// damaged game, the club and the players' pages.
+func TestPagesSpeakGerman(t *testing.T) {
+	tests := []struct {
+		name string
+		c    templ.Component
+		want []string
+	}{
+		{"recap", RecapPanel(Recap{Earlier: 2, TakenBack: 1, Page: "/g/a", Dismiss: "/g/a/recap"}),
+			[]string{"Seit deinem letzten Blick", "2 Aktionen davor.", "1 Aktion zurückgenommen.", "Verstanden"}},
+		{"forks", ForkLines([]ForkLine{{From: true, URL: "/g/a", Title: "Ana gegen Ben", At: 3}, {At: 5}}),
+			[]string{`Fortgesetzt aus <a href="/g/a">Ana gegen Ben</a> ab Aktion 3`, "Fortgesetzt als ein inzwischen gelöschtes Spiel ab Aktion 5"}},
+		{"replay", ReplayBody(Replay{Title: "Ana gegen Ben", Game: "Mage's Tower", At: 2, Total: 5, Base: "/r/a", Back: "/g/a", ForkURL: "/g/a/fork", Marks: []ReplayMark{{At: 1}, {At: 4}}}),
+			[]string{"Wiederholung: Ana gegen Ben", "Aktion 2 von 5", `Moment <output for="replay-at" data-replay-out>2</output> von 5`, "Wichtige Momente (2)", "Voriger Moment", "Link kopieren", "Von hier weiterspielen", "Protokoll", ">Weiter <"}},
+		{"replay start", ReplayBody(Replay{Title: "T", Total: 5, Base: "/r/a", Back: "/g/a"}),
+			[]string{"Start, vor der ersten von 5 Aktionen"}},
+		{"import", ImportPage(testPage, ImportForm{Error: "kaputt", Source: "a.json"}),
+			[]string{"Eine Aufzeichnung importieren", "Diese Aufzeichnung wurde nicht importiert (a.json):", "Aufzeichnungsdatei", "Prüfen und importieren"}},
+		{"import held", ImportHeldPage(testPage, ImportHeld{Title: "Ana gegen Ben", URL: "/g/a", Actions: 2, HeldActions: 5}),
+			[]string{"Du hast dieses Spiel schon", "Ihre 2 Aktionen sind die ersten der 5", "Nichts wurde importiert"}},
+		{"join", JoinSeat(testPage, "Ana gegen Ben", "Ana", "tok"),
+			[]string{"Nimm deinen Sitzplatz ein", "Du wurdest zu <strong>Ana gegen Ben</strong> eingeladen.", "für den Sitzplatz von <strong>Ana</strong>", "spielt dieses Telefon für Ana", "Sitzplatz von Ana einnehmen", `Nicht Ana? Bitte den Gastgeber um deinen eigenen Link, oder <a href="/">geh zu deinen Spielen</a>.`}},
+		{"damaged", DamagedPage(testPage, Damaged{Title: "Ana gegen Ben", Words: "kaputt", At: 4, ExportURL: "/e", KeepURL: "/k"}),
+			[]string{"Grimoire kann dieses Spiel nicht", "Aufzeichnung exportieren", "Die ersten 3 Aktionen behalten", "den 3 Aktionen vor Aktion 4", "Zurück zu deinen Spielen"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := renderIn(t, lang.German, tc.c)
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("no %q in\n%s", w, got)
+				}
+			}
+		})
+	}
+}
+
+// TestPagesEnglishAsBefore holds sentences with names in them to what the
+// templates wrote before they were words: the names escaped as a { }
+// expression escapes them, the words around them as written.
+func TestPagesEnglishAsBefore(t *testing.T) {
+	got := renderIn(t, lang.English, JoinSeat(testPage, `"Tea" & O'Neil`, "O'Neil", "tok"))
+	for _, w := range []string{
+		`<p>You were invited to <strong>&#34;Tea&#34; &amp; O&#39;Neil</strong>.</p>`,
+		`<p>This link is for <strong>O&#39;Neil</strong>'s seat. Once you take it, this phone plays for O&#39;Neil, and no other phone can.</p>`,
+		`>Take the seat of O&#39;Neil</button>`,
+		`<p>Not O&#39;Neil? Ask the host for your own link, or <a href="/">go to your games</a>.</p>`,
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("no %q in\n%s", w, got)
+		}
+	}
+}
