@@ -177,3 +177,20 @@ const (
 	PlayersSkippedOne Key = "players.skippedOne"
 	PlayersSkipped    Key = "players.skipped"
 )
+
+const (
+	ClubStateOpen    Key = "club.state.open"
+	ClubStateUsed    Key = "club.state.used"
+	ClubStateRevoked Key = "club.state.revoked"
+	ClubStateExpired Key = "club.state.expired"
+)
+
+// The club's own lines, made by play/club.
+const (
+	ClubLimits     Key = "club.limits"
+	ClubPhoneN     Key = "club.phoneN"
+	ClubThisPhone  Key = "club.thisPhone"
+	ClubRemoved    Key = "club.removed"
+	ClubLeft       Key = "club.left"
+	ClubScopePhone Key = "club.scopePhone"
+)

@@ -68,7 +68,7 @@ func TestPagesSpeakGerman(t *testing.T) {
 		{"rating", RatingPage(testPage, RatingView{Game: GameChoice{ID: "s", Name: "S"}, Scope: "Donnerstag", Player: "Ana", Rating: "1500", Games: 4, Wins: 2, Rival: "Ben", Best: "1 Mar",
 			Plot:      RatingPlot([]PlotPoint{{"1 Mar 2026", 1662, 290, true}, {"2 Mar 2026", 1600, 250, false}}, 320, 120),
 			Opponents: []VersusRow{{Opponent: "Ben", Games: 2}}, Shooting: true}),
-			[]string{"Tabelle", "Wurfstatistik", "4 Spiele, 2 gewonnen, in Donnerstag.", "Wertung von Ana im Lauf der Zeit", "Wertung nach Spieltag", "Das Diagramm als Tabelle", "Rivale (meiste Spiele): Ben", "Bester Tag: 1 Mar", "Direktvergleich", "Würfe von Ana"}},
+			[]string{"Tabelle", "Wurfstatistik", "4 Spiele, 2 gewonnen, bei Donnerstag.", "Wertung von Ana im Lauf der Zeit", "Wertung nach Spieltag", "Das Diagramm als Tabelle", "Rivale (meiste Spiele): Ben", "Bester Tag: 1 Mar", "Direktvergleich", "Würfe von Ana"}},
 		{"players", PlayersIndex(testPage, nil),
 			[]string{"<h1>Spieler</h1>", "Noch keine Spiele auf diesem Gerät"}},
 		{"player", PlayerPage(testPage, "Ana", nil, []SkippedGame{{"T", "/g", "kaputt"}, {"U", "/h", "kaputt"}}),
