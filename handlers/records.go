@@ -95,7 +95,7 @@ func (h *Handler) importRecord(c echo.Context) error {
 	if len(data) == 0 {
 		return fail(words(c, lang.ImportChoose))
 	}
-	rec, k, title, err := play.ReadImport(h.games, data)
+	rec, k, title, err := play.ReadImport(c.Request().Context(), h.games, data)
 	if err != nil {
 		return fail(err.Error())
 	}

@@ -194,3 +194,10 @@ const (
 	ClubLeft       Key = "club.left"
 	ClubScopePhone Key = "club.scopePhone"
 )
+
+// An import's refusal, made by views.ImportProblemIn and play.ReadImport.
+const (
+	ImportNotRecord  Key = "import.notRecord"
+	ImportAtAction   Key = "import.atAction"
+	ImportCannotPlay Key = "import.cannotPlay"
+)

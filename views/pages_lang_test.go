@@ -3,11 +3,13 @@ package views
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/a-h/templ"
 	"github.com/grimoire-games/grimoire/lang"
+	"github.com/grimoire-games/grimoire/rules/record"
 )
 
 type pagesAssets struct{}
@@ -100,5 +102,19 @@ func TestPagesEnglishAsBefore(t *testing.T) {
 		if !strings.Contains(got, w) {
 			t.Errorf("no %q in\n%s", w, got)
 		}
+	}
+}
+
+func TestImportProblemSpeaksGerman(t *testing.T) {
+	ctx := lang.With(context.Background(), lang.German)
+	if got := ImportProblemIn(ctx, []byte("\x89PNG\r\n"), errors.New("invalid character")); !strings.HasPrefix(got, "Das ist keine Spielaufzeichnung") {
+		t.Errorf("a picture in German: %q", got)
+	}
+	err := &record.ActionError{Index: 2, Err: errors.New("not now")}
+	if got := ImportProblemIn(ctx, []byte("{}"), err); got != "Aktion 3 (wie das Protokoll zählt): not now" {
+		t.Errorf("a refused action in German: %q", got)
+	}
+	if got := ImportProblemIn(context.Background(), []byte("{}"), err); got != "action 3 (as the log counts): not now" {
+		t.Errorf("a refused action in English: %q", got)
 	}
 }
