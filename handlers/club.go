@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play/club"
 	"github.com/grimoire-games/grimoire/store"
 	"github.com/grimoire-games/grimoire/views"
@@ -50,7 +51,7 @@ func (h *Handler) clubShow(c echo.Context) error {
 	}
 	title := v.Name
 	if !v.InClub {
-		title = "Club"
+		title = words(c, lang.ClubTitle)
 	}
 	return render(c, http.StatusOK, views.ClubPage(h.page(c, title, "club"), v))
 }
@@ -92,7 +93,7 @@ func (h *Handler) clubJoinPage(c echo.Context) error {
 	if v.Problem != "" {
 		status = http.StatusGone
 	}
-	return render(c, status, views.ClubJoinPage(h.page(c, "Join "+v.Club, "club"), v))
+	return render(c, status, views.ClubJoinPage(h.page(c, words(c, lang.ClubJoinClub, v.Club), "club"), v))
 }
 
 // clubJoin is POST /club/join/:code: the invite used and the phone a member,

@@ -36,7 +36,7 @@ func (h *Handler) league(c echo.Context) error {
 		return clubErr(err)
 	}
 	c.Response().Header().Set("Cache-Control", "private, no-cache")
-	return render(c, http.StatusOK, views.League(h.page(c, v.Game.Name+" league", "club"), v))
+	return render(c, http.StatusOK, views.League(h.page(c, words(c, lang.ClubLeagueTitle, v.Game.Name), "club"), v))
 }
 
 // ratingPage is GET /league/:game/player?name=: the player's rating over

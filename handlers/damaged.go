@@ -42,7 +42,7 @@ func (h *Handler) damagedPage(c echo.Context, de *damagedError, watch bool) erro
 	v := h.session.DamagedPage(de, viewer(c, screen{Game: g, Seats: seats, Seat: seat, Watch: watch}))
 	title := g.Title
 	if watch {
-		title = "Watching " + g.Title
+		title = words(c, lang.DamagedWatching, g.Title)
 	}
 	c.Response().Header().Set("Cache-Control", "private, no-store")
 	varyOnHTMX(c)

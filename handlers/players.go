@@ -38,7 +38,7 @@ func (h *Handler) players(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return render(c, http.StatusOK, views.PlayersIndex(h.page(c, "Players", ""), names))
+		return render(c, http.StatusOK, views.PlayersIndex(h.page(c, words(c, lang.PlayersTitle), ""), names))
 	}
 	// A name merged into another (the club's One person, two names) shows
 	// that person's page.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/rules/record"
@@ -62,7 +63,7 @@ func (h *Handler) sendRecord(c echo.Context, k play.Kind, g store.Game, v sessio
 }
 
 func (h *Handler) importForm(c echo.Context) error {
-	return render(c, http.StatusOK, views.ImportPage(h.page(c, "Import a record", ""), views.ImportForm{}))
+	return render(c, http.StatusOK, views.ImportPage(h.page(c, words(c, lang.ImportTitle), ""), views.ImportForm{}))
 }
 
 // importRecord reads a record (an uploaded file or pasted JSON), checks it
@@ -76,7 +77,7 @@ func (h *Handler) importRecord(c echo.Context) error {
 	f := views.ImportForm{Pasted: c.FormValue("json")}
 	fail := func(msg string) error {
 		f.Error = msg
-		return render(c, http.StatusUnprocessableEntity, views.ImportPage(h.page(c, "Import a record", ""), f))
+		return render(c, http.StatusUnprocessableEntity, views.ImportPage(h.page(c, words(c, lang.ImportTitle), ""), f))
 	}
 	file, err := uploaded(c, "record")
 	if err != nil {
@@ -85,16 +86,16 @@ func (h *Handler) importRecord(c echo.Context) error {
 	data, name := file.Data, file.Name
 	if data == nil {
 		data = []byte(strings.TrimSpace(f.Pasted))
-		name = "the pasted record"
+		name = views.ImportSource(c.Request().Context(), "", false, 0)
 		if fh, ferr := c.FormFile("record"); ferr == nil && fh.Size == 0 && len(data) == 0 {
-			name = views.ImportSource(fh.Filename, true, 0)
+			name = views.ImportSource(c.Request().Context(), fh.Filename, true, 0)
 		}
 	}
 	f.Source = name
 	if len(data) == 0 {
-		return fail("Choose a record file or paste a record's JSON.")
+		return fail(words(c, lang.ImportChoose))
 	}
-	rec, k, title, err := play.ReadImport(h.games, data)
+	rec, k, title, err := play.ReadImport(c.Request().Context(), h.games, data)
 	if err != nil {
 		return fail(err.Error())
 	}
@@ -103,7 +104,7 @@ func (h *Handler) importRecord(c echo.Context) error {
 		return err
 	}
 	if held.Kin == record.Same || held.Kin == record.Earlier {
-		return render(c, http.StatusOK, views.ImportHeldPage(h.page(c, "You already have this game", ""), views.ImportHeld{
+		return render(c, http.StatusOK, views.ImportHeldPage(h.page(c, words(c, lang.ImportHeldTitle), ""), views.ImportHeld{
 			Title: held.Game.Title, URL: "/g/" + held.Game.ID,
 			Actions: len(rec.Actions), HeldActions: held.Actions,
 		}))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/replay"
 	"github.com/grimoire-games/grimoire/play/session"
@@ -78,7 +79,7 @@ func (h *Handler) replayOf(c echo.Context, k play.Kind, g store.Game, v session.
 	if err != nil {
 		return fmt.Errorf("replay of %s: %w", g.ID, err)
 	}
-	p := h.page(c, "Replay: "+g.Title, "")
+	p := h.page(c, words(c, lang.ReplayTitle, g.Title), "")
 	// The game's own module, which the phone keeps from its game page,
 	// draws this page's moments offline (static/replay.js).
 	p.Game = k.Info().ID

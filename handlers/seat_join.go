@@ -33,7 +33,7 @@ func (h *Handler) joinSeat(c echo.Context) error {
 		return fmt.Errorf("load game of seat: %w", err)
 	}
 	c.Response().Header().Set("Cache-Control", "private, no-store")
-	return render(c, http.StatusOK, views.JoinSeat(h.page(c, "Join "+g.Title, ""), g.Title, seat.Name, seat.Token))
+	return render(c, http.StatusOK, views.JoinSeat(h.page(c, words(c, lang.JoinPage, g.Title), ""), g.Title, seat.Name, seat.Token))
 }
 
 // takeSeat binds the seat to this device. The link is the seat's secret:

@@ -1,8 +1,10 @@
 package play
 
 import (
+	"context"
 	"strings"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/record"
 	"github.com/grimoire-games/grimoire/views"
 )
@@ -28,17 +30,17 @@ func (e *ImportRefused) Error() string { return e.Words }
 // JSON) and checks it by replaying it through its game's rules: the record,
 // its kind and its title, or an *ImportRefused saying what is wrong with
 // it.
-func ReadImport(kinds []Kind, data []byte) (record.Record, Kind, string, error) {
+func ReadImport(ctx context.Context, kinds []Kind, data []byte) (record.Record, Kind, string, error) {
 	rec, err := ParseRecord(kinds, data)
 	if err != nil {
-		return rec, nil, "", &ImportRefused{views.ImportProblem(data, err)}
+		return rec, nil, "", &ImportRefused{views.ImportProblemIn(ctx, data, err)}
 	}
 	k, ok := Find(kinds, rec.Game)
 	if !ok {
-		return rec, nil, "", &ImportRefused{"This build cannot play " + rec.Game + " games."}
+		return rec, nil, "", &ImportRefused{lang.T(ctx, lang.ImportCannotPlay, rec.Game)}
 	}
 	if _, err := k.Replay(rec); err != nil {
-		msg := views.ImportProblem(data, err)
+		msg := views.ImportProblemIn(ctx, data, err)
 		if record.IsSetupError(err) {
 			msg = "setup: " + strings.TrimPrefix(msg, "setup: ")
 		}

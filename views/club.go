@@ -1,9 +1,12 @@
 package views
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/grimoire-games/grimoire/lang"
 )
 
 // ClubView is the club page: a form to start one for a phone in none, or
@@ -251,4 +254,20 @@ func currentIf(b bool) string {
 		return "page"
 	}
 	return "false"
+}
+
+// inviteState is an invite's state in words (the state itself stays the
+// data-state attribute's value).
+func inviteState(ctx context.Context, state string) string {
+	switch state {
+	case "open":
+		return lang.T(ctx, lang.ClubStateOpen)
+	case "used":
+		return lang.T(ctx, lang.ClubStateUsed)
+	case "revoked":
+		return lang.T(ctx, lang.ClubStateRevoked)
+	case "expired":
+		return lang.T(ctx, lang.ClubStateExpired)
+	}
+	return state
 }

@@ -1,12 +1,15 @@
 package views
 
 import (
+	"context"
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/record"
+	"github.com/grimoire-games/grimoire/rules/say"
 )
 
 // ImportProblem is the import page's sentence for a record that was refused:
@@ -14,26 +17,37 @@ import (
 // starts at 0), and a file that is not JSON at all (a picture, a document)
 // named as such instead of with the JSON decoder's words.
 func ImportProblem(data []byte, err error) string {
+	return ImportProblemIn(context.Background(), data, err)
+}
+
+// ImportProblemIn is ImportProblem in the language of ctx: the rules'
+// reason for a refused action said in it too (English keeps the error's
+// own words, as it always did).
+func ImportProblemIn(ctx context.Context, data []byte, err error) string {
 	if len(strings.TrimSpace(string(data))) > 0 && !looksLikeJSON(data) {
-		return "This is not a game record: a record is a JSON text file (from \"Export record\"), and this file is something else (a picture, a document?)."
+		return lang.T(ctx, lang.ImportNotRecord)
 	}
 	var ae *record.ActionError
 	if errors.As(err, &ae) {
-		return fmt.Sprintf("action %d (as the log counts): %v", ae.Index+1, ae.Err)
+		reason := ae.Err.Error()
+		if lang.From(ctx) != lang.English {
+			reason = lang.Say(ctx, say.Reason(ae.Err))
+		}
+		return lang.T(ctx, lang.ImportAtAction, strconv.Itoa(ae.Index+1), reason)
 	}
 	return err.Error()
 }
 
 // ImportSource names what was read: the file by its name, the pasted text,
 // or an empty file as empty.
-func ImportSource(fileName string, fileGiven bool, size int) string {
+func ImportSource(ctx context.Context, fileName string, fileGiven bool, size int) string {
 	switch {
 	case fileGiven && size == 0:
-		return "the file " + fileName + " is empty"
+		return lang.T(ctx, lang.ImportEmptyFile, fileName)
 	case fileGiven:
 		return fileName
 	}
-	return "the pasted record"
+	return lang.T(ctx, lang.ImportPasted)
 }
 
 func looksLikeJSON(data []byte) bool {

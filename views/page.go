@@ -244,19 +244,17 @@ type ImportHeld struct {
 }
 
 // Says is the page's sentence on how the record stands to the held game.
-func (h ImportHeld) Says() string {
+func (h ImportHeld) Says(ctx context.Context) string {
 	if h.Actions == h.HeldActions {
-		return "This record is the game " + h.Title + " exactly as this phone holds it."
+		return lang.T(ctx, lang.ImportHeldSame, h.Title)
 	}
-	its := "its " + strconv.Itoa(h.Actions) + " actions are the first"
 	switch h.Actions {
 	case 0:
-		its = "it is the start, before any"
+		return lang.T(ctx, lang.ImportHeldStart, h.Title, h.HeldActions)
 	case 1:
-		its = "its one action is the first"
+		return lang.T(ctx, lang.ImportHeldOne, h.Title, h.HeldActions)
 	}
-	return "This record is an earlier moment of the game " + h.Title + ": " + its + " of the " +
-		strconv.Itoa(h.HeldActions) + " actions this phone holds."
+	return lang.T(ctx, lang.ImportHeldEarlier, h.Title, strconv.Itoa(h.Actions), h.HeldActions)
 }
 
 // ImportForm is the record import page's form.

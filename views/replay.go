@@ -1,8 +1,10 @@
 package views
 
 import (
+	"context"
 	"strconv"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/rules/say"
 )
 
@@ -48,16 +50,16 @@ type ReplayMark struct {
 func (r Replay) URL(n int) string { return r.Base + "?at=" + strconv.Itoa(n) }
 
 // Moment says where the replay stands, in words.
-func (r Replay) Moment() string {
+func (r Replay) Moment(ctx context.Context) string {
 	switch {
 	case r.At == 0:
-		return "Start, before the first of " + strconv.Itoa(r.Total) + " actions"
+		return lang.T(ctx, lang.ReplayMomentStart, r.Total)
 	case r.At == r.Total && r.Over:
-		return "Action " + strconv.Itoa(r.At) + " of " + strconv.Itoa(r.Total) + " (the end)"
+		return lang.T(ctx, lang.ReplayMomentEnd, strconv.Itoa(r.At), strconv.Itoa(r.Total))
 	case r.At == r.Total:
-		return "Action " + strconv.Itoa(r.At) + " of " + strconv.Itoa(r.Total) + " (now)"
+		return lang.T(ctx, lang.ReplayMomentNow, strconv.Itoa(r.At), strconv.Itoa(r.Total))
 	}
-	return "Action " + strconv.Itoa(r.At) + " of " + strconv.Itoa(r.Total)
+	return lang.T(ctx, lang.ReplayMoment, strconv.Itoa(r.At), strconv.Itoa(r.Total))
 }
 
 // prevMark and nextMark are the nearest marks before and after the moment

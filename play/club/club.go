@@ -13,9 +13,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/store"
@@ -88,8 +90,8 @@ func (r *Refusal) Error() string { return r.Words }
 func refuse(why Why, words string) error { return &Refusal{Why: why, Words: words} }
 
 // Limits is the line of the club page that states the limits.
-func Limits() string {
-	return fmt.Sprintf("A phone may start %d clubs a day; a club may make %d invites a day and have %d phones.", play.ClubsPerDay, play.InvitesPerDay, play.ClubMembers)
+func Limits(ctx context.Context) string {
+	return lang.T(ctx, lang.ClubLimits, strconv.Itoa(play.ClubsPerDay), strconv.Itoa(play.InvitesPerDay), strconv.Itoa(play.ClubMembers))
 }
 
 // Of is the club device is in (ok false: none).
@@ -142,7 +144,7 @@ func (s *Service) member(ctx context.Context, dev string) (store.Club, error) {
 func (s *Service) Page(ctx context.Context, dev string, joined bool, invite string) (views.ClubView, error) {
 	cl, ok, err := s.Of(ctx, dev)
 	if err != nil || !ok {
-		return views.ClubView{Limits: Limits()}, err
+		return views.ClubView{Limits: Limits(ctx)}, err
 	}
 	now := s.now()
 	members, err := s.store.Members(ctx, cl.ID)
@@ -157,7 +159,7 @@ func (s *Service) Page(ctx context.Context, dev string, joined bool, invite stri
 	if err != nil {
 		return views.ClubView{}, fmt.Errorf("club names: %w", err)
 	}
-	v := views.ClubView{InClub: true, Name: cl.Name, Owner: cl.Owner == dev, Limits: Limits()}
+	v := views.ClubView{InClub: true, Name: cl.Name, Owner: cl.Owner == dev, Limits: Limits(ctx)}
 	words := func(m store.Member) string {
 		for _, inv := range invites {
 			if inv.UsedBy == m.Device {
@@ -169,20 +171,20 @@ func (s *Service) Page(ctx context.Context, dev string, joined bool, invite stri
 	active := 0
 	for i, m := range members {
 		mv := views.ClubMember{
-			Handle: MemberHandle(cl.ID, m.Device), Label: fmt.Sprintf("Phone %d", i+1),
+			Handle: MemberHandle(cl.ID, m.Device), Label: lang.T(ctx, lang.ClubPhoneN, strconv.Itoa(i+1)),
 			Since: play.Ago(now, m.Joined), Words: words(m), This: m.Device == dev, Owner: m.Device == cl.Owner,
 		}
 		if mv.This {
-			mv.Label = "This phone"
+			mv.Label = lang.T(ctx, lang.ClubThisPhone)
 			if joined {
 				v.Joined = mv.Words
 			}
 		}
 		switch {
 		case m.Removed:
-			mv.Left = "removed " + play.Ago(now, m.Left)
+			mv.Left = lang.T(ctx, lang.ClubRemoved, play.Ago(now, m.Left))
 		case !m.Active():
-			mv.Left = "left " + play.Ago(now, m.Left)
+			mv.Left = lang.T(ctx, lang.ClubLeft, play.Ago(now, m.Left))
 		default:
 			active++
 		}

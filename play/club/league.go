@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grimoire-games/grimoire/lang"
 	"github.com/grimoire-games/grimoire/play"
 	"github.com/grimoire-games/grimoire/play/session"
 	"github.com/grimoire-games/grimoire/rules/rating"
@@ -182,7 +183,7 @@ func (s *Service) KnownNames(ctx context.Context, dev string) ([]string, error) 
 func (s *Service) names(ctx context.Context, dev string) (func(string) string, string, error) {
 	cl, ok, err := s.Of(ctx, dev)
 	if err != nil || !ok {
-		return nil, "this phone", err
+		return nil, lang.T(ctx, lang.ClubScopePhone), err
 	}
 	merges, err := s.store.NameMerges(ctx, cl.ID)
 	if err != nil {
