@@ -23,6 +23,18 @@ type ComponentFunc func(ctx context.Context, w io.Writer) error
 // Render calls f.
 func (f ComponentFunc) Render(ctx context.Context, w io.Writer) error { return f(ctx, w) }
 
+// Raw writes html as it is, as templ's Raw does (the sheets use it for a
+// space the template would otherwise drop).
+func Raw[T ~string](html T, errs ...error) Component {
+	return ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		if err := errors.Join(errs...); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, string(html))
+		return err
+	})
+}
+
 // NopComponent draws nothing: the children of a component called without any.
 var NopComponent = ComponentFunc(func(context.Context, io.Writer) error { return nil })
 
