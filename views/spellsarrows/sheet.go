@@ -56,10 +56,10 @@ type SheetHalf struct {
 
 // SheetSpell is one cast with its result.
 type SheetSpell struct {
-	Name    string
-	Shots   int
-	Made    int
-	Result  string // "succeeded", "failed", "abandoned", "casting"
+	Name   string
+	Shots  int
+	Made   int
+	Result string // "succeeded", "failed", "abandoned", "casting"
 	// detail is what the spell did (its effect, the bench's choice), said
 	// in the reader's language; giant says it is the size of a giant to
 	// place ("a giant of 3 cones").

@@ -32,12 +32,12 @@ type Sheet struct {
 // SheetTurn is one General turn and the Mage turn after it.
 type SheetTurn struct {
 	Turn     int
-	Placed   []string // camp coins put on the Field, in order
+	Placed   []string       // camp coins put on the Field, in order
 	Advances []SheetAdvance // "1→2: L2 M1", "4→Tower: S3"
 	Flip     string         // the coin flipped to its shield, "—" for an end without flip
 	Spell    *SheetSpell    // "Wave 4 on zone 1 (rows 2/3)", "skip"; nil before the Mage's turn
 	Removed  []string       // soldiers the spell removed
-	Tower    []string // soldiers that reached the Tower
+	Tower    []string       // soldiers that reached the Tower
 	Open     bool
 	Empty    bool
 }
@@ -79,13 +79,13 @@ func (a SheetAdvance) Text(ctx context.Context) string {
 
 // SheetSpell is the Mage's turn: a skip, or a cast with its aim.
 type SheetSpell struct {
-	Skip               bool
-	Spell              tw.Spell
-	Damage             int
-	Hits               []string // Lightning: "L2×1"
-	Side               string   // Fireball: tw.Leftmost or tw.Rightmost
-	Zone               int      // Wave
-	Coin               string   // Tome
+	Skip                bool
+	Spell               tw.Spell
+	Damage              int
+	Hits                []string // Lightning: "L2×1"
+	Side                string   // Fireball: tw.Leftmost or tw.Rightmost
+	Zone                int      // Wave
+	Coin                string   // Tome
 	DamageRow, SpellRow int
 }
 
