@@ -56,8 +56,9 @@ func actionsOf(t *testing.T, taps []string) []json.RawMessage {
 func (p *phone) netLike(off bool, latencyMs float64) {
 	p.t.Helper()
 	cdpCall(p, network.Enable, network.EnableParams{})
-	cdpCall(p, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		EmulateOfflineServiceWorker: &off,
+	cdpCall(p, emulateNetwork, netRule{
+		Offline:                     off,
+		EmulateOfflineServiceWorker: off,
 		MatchedNetworkConditions:    []*network.Conditions{{Offline: off, Latency: latencyMs, DownloadThroughput: -1, UploadThroughput: -1}},
 	})
 	cdpCall(p, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, Latency: latencyMs, DownloadThroughput: -1, UploadThroughput: -1})

@@ -37,6 +37,18 @@ func cdpCall[P, R any](p *phone, c cdp.Command[P, R], params P) R {
 	return r
 }
 
+// netRule is Network.emulateNetworkConditionsByRule's parameters as every
+// Chromium that has the command reads them: Debian's 148 requires offline
+// at the top level, later ones read it from each condition, and each
+// ignores the other's field.
+type netRule struct {
+	Offline                     bool                  `json:"offline"`
+	EmulateOfflineServiceWorker bool                  `json:"emulateOfflineServiceWorker"`
+	MatchedNetworkConditions    []*network.Conditions `json:"matchedNetworkConditions"`
+}
+
+var emulateNetwork = cdp.Command[netRule, network.EmulateNetworkConditionsByRuleResult]{Method: network.CommandEmulateNetworkConditionsByRule}
+
 // setNetwork switches the phone's network off or on through the DevTools
 // protocol: requests fail (the service worker's too) and navigator.onLine
 // follows, as when a phone loses signal.
@@ -44,8 +56,9 @@ func (p *phone) setNetwork(on bool) {
 	p.t.Helper()
 	off := !on
 	cdpCall(p, network.Enable, network.EnableParams{})
-	cdpCall(p, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		EmulateOfflineServiceWorker: &off,
+	cdpCall(p, emulateNetwork, netRule{
+		Offline:                     off,
+		EmulateOfflineServiceWorker: off,
 		MatchedNetworkConditions:    []*network.Conditions{{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}},
 	})
 	cdpCall(p, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1})

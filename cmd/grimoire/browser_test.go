@@ -138,8 +138,11 @@ func TestBrowserOverHTTPSOnANameGetsTheServiceWorkerAndOfflinePages(t *testing.T
 		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
 			return struct{}{}, err
 		}
-		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-			EmulateOfflineServiceWorker: &off,
+		// Offline at the top level too: Debian's Chromium 148 requires it
+		// there, later ones read it from each condition.
+		_, err := cdp.Call(ctx, tg, emulateOffline, offlineRule{
+			Offline:                     off,
+			EmulateOfflineServiceWorker: off,
 			MatchedNetworkConditions:    []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
 		})
 		return struct{}{}, err
@@ -183,3 +186,14 @@ func TestBrowserOverPlainHTTPOnANameSaysOnceThatOfflineNeedsHTTPS(t *testing.T) 
 func jsString(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
+
+// offlineRule is Network.emulateNetworkConditionsByRule's parameters as
+// every Chromium that has the command reads them (each ignores the field
+// it does not know).
+type offlineRule struct {
+	Offline                     bool                  `json:"offline"`
+	EmulateOfflineServiceWorker bool                  `json:"emulateOfflineServiceWorker"`
+	MatchedNetworkConditions    []*network.Conditions `json:"matchedNetworkConditions"`
+}
+
+var emulateOffline = cdp.Command[offlineRule, network.EmulateNetworkConditionsByRuleResult]{Method: network.CommandEmulateNetworkConditionsByRule}
