@@ -759,9 +759,13 @@
         }
       }
       var before = game.rec;
+      var ta = performance.now();
       var res = G.apply(before, JSON.stringify(op));
+      var tb = performance.now();
       if (res.error) throw new Error(res.error);
       swap(res);
+      timed("grimoire apply (module)", ta, tb);
+      timed("grimoire swap (parse, morph, bind)", tb, performance.now());
       game.drawn = true;
       if (res.refused) { done(t1); return; }
       game.rec = res.record;
@@ -782,6 +786,16 @@
       var a = document.getElementById("alert");
       if (a) a.textContent = window.isSecureContext ? say("script.applyFailed", 0, err.message) : say("script.tapNeedsHttps");
     }
+  }
+  // timed puts a span of the tap's path on the Performance panel's timings
+  // track (bench/phone -trace sums them), and forgets it at once: a long
+  // game would otherwise keep thousands.
+  function timed(name, from, to) {
+    if (!performance.measure) return;
+    try {
+      performance.measure(name, { start: from, end: to });
+      performance.clearMeasures(name);
+    } catch (e) { /* an older browser's measure takes marks only */ }
   }
   function done(t1) {
     var ms = performance.now() - t1;

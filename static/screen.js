@@ -97,19 +97,29 @@
     return el;
   }
 
+  // refocus gives the focus to the screen's next control when a swap took
+  // it away; the scrolling (back to the strip, the control into view) waits
+  // for the frame (see settle).
   function refocus() {
-    var moved = versionMoved();
-    if (moved) home();
+    if (versionMoved()) wantHome = true;
     if (!lostFocus()) return;
     var el = nextControl();
     if (!el) return;
-    el.focus({ preventScroll: true });
+    // focus() lays the page out at once to know the control can take it:
+    // after a finger's tap that waits for the frame, which lays it out
+    // anyway (47 ms of a tap at CPU x4, doubled); after a key, the next
+    // key may come at once, so the focus moves now.
+    if (byKey) el.focus({ preventScroll: true });
+    else focusEl = el;
     // The bar is fixed and never scrolls, so its controls are in sight; a
     // control on the page (a card's Cast button, a place to put a cone) is
     // brought into view between the sticky status strip and the bar
     // (scroll-padding keeps clear of both).
-    if (el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
+    showEl = el;
   }
+  var byKey = false, focusEl = null;
+  document.addEventListener("keydown", function () { byKey = true; }, true);
+  document.addEventListener("pointerdown", function () { byKey = false; }, true);
 
   // versionMoved says the screen shows another version than at the last
   // look: a tap (or an undo, or a move made elsewhere) was drawn.
@@ -134,36 +144,72 @@
     if (Math.abs(window.scrollY - top) > 1) window.scrollTo(0, top);
   }
 
-  var barSeen = null;
-  var sizer = window.ResizeObserver ? new ResizeObserver(measure) : null;
+  // The sizes are read in the frame after a swap, not in the swap's own
+  // task: read there, each one made the browser lay the page out at once
+  // (43 ms of a tap's 160 at CPU x4, twice, as the strip's words change
+  // after the first read), and then again for the frame. In an animation
+  // frame callback the one layout the frame needs anyway is shared.
+  var sizes = {};
+  // setSize writes a size only when it changed: a property set on the root
+  // restyles the whole page, even to the value it had.
+  function setSize(name, px) {
+    var v = px + "px";
+    if (sizes[name] === v) return;
+    sizes[name] = v;
+    root.style.setProperty(name, v);
+  }
+  function heightOf(el) { return el ? Math.ceil(el.getBoundingClientRect().height) : 0; }
   function measure() {
     var bar = document.querySelector("[data-thumbbar]");
-    var h = bar ? Math.ceil(bar.getBoundingClientRect().height) : 0;
-    root.style.setProperty("--thumbbar-h", h + "px");
-    root.classList.toggle("has-thumbbar", !!bar);
-    var strip = document.querySelector("#board [data-status-strip]");
-    root.style.setProperty("--status-h", (strip ? Math.ceil(strip.getBoundingClientRect().height) : 0) + "px");
     var an = document.getElementById("announce");
-    root.style.setProperty("--announce-h", (an && an.textContent ? Math.ceil(an.getBoundingClientRect().height) : 0) + "px");
-    if (sizer && bar !== barSeen) {
-      if (barSeen) sizer.unobserve(barSeen);
-      if (bar) sizer.observe(bar);
-      barSeen = bar;
+    var bh = heightOf(bar);
+    var sh = heightOf(document.querySelector("#board [data-status-strip]"));
+    var ah = an && an.textContent ? heightOf(an) : 0;
+    setSize("--thumbbar-h", bh);
+    setSize("--status-h", sh);
+    setSize("--announce-h", ah);
+  }
+  // Sizes that change with no swap (a rotation, the fonts arriving, the
+  // strip's words wrapping differently) are caught by a ResizeObserver.
+  var seen = [];
+  var sizer = window.ResizeObserver ? new ResizeObserver(function () { measure(); }) : null;
+  function watchSizes() {
+    var now = [document.querySelector("[data-thumbbar]"), document.querySelector("#board [data-status-strip]"), document.getElementById("announce")];
+    root.classList.toggle("has-thumbbar", !!now[0]);
+    if (!sizer) return;
+    for (var i = 0; i < now.length; i++) {
+      if (now[i] === seen[i]) continue;
+      if (seen[i]) sizer.unobserve(seen[i]);
+      if (now[i]) sizer.observe(now[i]);
     }
+    seen = now;
   }
 
-  var pending = false;
+  var pending = false, framing = false, wantHome = false, showEl = null;
   function settle() {
     if (pending) return;
     pending = true;
     // One pass after the swap's mutations, not one per node.
     Promise.resolve().then(function () {
       pending = false;
-      measure();
       absolute();
       announce();
-      measure(); // the strip's words may have changed its height
+      watchSizes();
       refocus();
+      if (framing) return;
+      framing = true;
+      requestAnimationFrame(function () {
+        framing = false;
+        measure();
+        if (wantHome) home();
+        wantHome = false;
+        var el = showEl, f = focusEl;
+        showEl = null;
+        focusEl = null;
+        // Unless the person moved it meanwhile.
+        if (f && f.isConnected && lostFocus()) f.focus({ preventScroll: true });
+        if (el && el.isConnected && el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
+      });
     });
   }
 
@@ -175,7 +221,7 @@
     }
     document.addEventListener("htmx:afterSettle", settle);
     document.addEventListener("grimoire:swapped", settle);
-    window.addEventListener("resize", measure);
+    window.addEventListener("resize", settle);
   }
 
   // A link shown as text ([data-absolute]) reads as the whole address a

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -210,7 +211,43 @@ func summariseTrace(raw []json.RawMessage, screen float64, out io.Writer) error 
 	printTop(out, "  by group", groups, 10)
 	printTop(out, "  by event (self time)", self, 12)
 	fmt.Fprintf(out, "  long tasks (>= 50 ms) wholly in the window: %d %v\n", len(long), fmtMs(long))
+	userTimings(evs, pid, start, end, out)
 	return sampled(evs, pid, tid, start, end, out)
+}
+
+// userTimings prints the spans the page's scripts measured on the tap's
+// path (static/offline.js timed: the module's apply, the swap), from the
+// trace's begin and end events of each.
+func userTimings(evs []traceEvent, pid int, start, end float64, out io.Writer) {
+	type span struct {
+		name     string
+		from, to float64
+	}
+	open := map[string]float64{}
+	var spans []span
+	for _, e := range evs {
+		if e.Pid != pid || !strings.Contains(e.Cat, "blink.user_timing") || !strings.HasPrefix(e.Name, "grimoire") {
+			continue
+		}
+		k := e.Name + "\x00" + e.ID
+		switch e.Ph {
+		case "b":
+			open[k] = e.Ts
+		case "e":
+			if from, ok := open[k]; ok && from >= start && e.Ts <= end {
+				spans = append(spans, span{e.Name, from, e.Ts})
+			}
+			delete(open, k)
+		}
+	}
+	if len(spans) == 0 {
+		return
+	}
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.from, b.from) })
+	fmt.Fprintln(out, "  the page's own spans (performance.measure), from the pointerdown:")
+	for _, sp := range spans {
+		fmt.Fprintf(out, "    %-44s %7.1f ms at +%.1f ms\n", sp.name, (sp.to-sp.from)/1000, (sp.from-start)/1000)
+	}
 }
 
 // sampled splits the JavaScript sampler's time on the tap's thread into

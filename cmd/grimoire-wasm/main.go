@@ -20,7 +20,9 @@
 // bot whose turn it is, play.Kind.Bot, as the server finds it). query is
 // the query string of a GET step of the screen (a selection, the privacy
 // screen tapped away). Fragments are [{id, html}] in page order; the record
-// fragment (views/offline.ElementID) is among them. Every screen is drawn
+// fragment (views/offline.ElementID) is among them. apply leaves out the
+// fragments that are the same at every version (views.Fragment.Fixed): it
+// answers a tap on a screen that shows them already. Every screen is drawn
 // for the viewer seat in the record, as the server draws it for this
 // device, and with bots waiting for the network (the page moves them with
 // the "bot" op);
@@ -128,7 +130,7 @@ func render(kinds []play.Kind, args []js.Value) (out any) {
 			return fail(fmt.Errorf("query: %w", err))
 		}
 	}
-	return screenOf(k, t, q, "", false, nil)
+	return screenOf(k, t, q, "", false, false, nil)
 }
 
 func apply(kinds []play.Kind, args []js.Value) (out any) {
@@ -179,7 +181,7 @@ func apply(kinds []play.Kind, args []js.Value) (out any) {
 			err = errors.New("a person is to move, not a bot")
 		}
 		if err != nil {
-			return screenOf(k, t, nil, "", false, result{"refused": speaks.Say(say.Reason(err))})
+			return screenOf(k, t, nil, "", false, true, result{"refused": speaks.Say(say.Reason(err))})
 		}
 		t = t.After(m)
 		lines, err := k.Lines(t)
@@ -197,7 +199,7 @@ func apply(kinds []play.Kind, args []js.Value) (out any) {
 		return fail(err)
 	}
 	extra["record"] = rec
-	return screenOf(k, t, nil, "", false, extra)
+	return screenOf(k, t, nil, "", false, true, extra)
 }
 
 // formValues reads a tap's fields: each a string, or a list of strings for
@@ -339,11 +341,15 @@ func parseRecord(kinds []play.Kind, args []js.Value) (play.Table, play.Kind, err
 // the page's language, as the server answers a refused tap.
 func refused(k play.Kind, t play.Table, err error) any {
 	why := say.Reason(err)
-	return screenOf(k, t, nil, lang.T(drawing(), lang.TapNotAllowed, why), true, result{"refused": speaks.Say(why)})
+	return screenOf(k, t, nil, lang.T(drawing(), lang.TapNotAllowed, why), true, true, result{"refused": speaks.Say(why)})
 }
 
-// screenOf renders every fragment of the table and the alert slot.
-func screenOf(k play.Kind, t play.Table, q url.Values, msg string, isErr bool, extra result) any {
+// screenOf renders the fragments of the table and the alert slot: every
+// one, or, after a tap on a screen that shows the game already (shown),
+// all but the Fixed ones, which are the same at every version (the court's
+// map: drawing it again and handing it to the page cost each tap time on a
+// slow phone, only for the page to find it unchanged).
+func screenOf(k play.Kind, t play.Table, q url.Values, msg string, isErr, shown bool, extra result) any {
 	frags, err := k.Fragments(t, q)
 	if err != nil {
 		return fail(err)
@@ -352,6 +358,9 @@ func screenOf(k play.Kind, t play.Table, q url.Values, msg string, isErr bool, e
 	list := make([]any, 0, len(frags))
 	var buf bytes.Buffer
 	for _, f := range frags {
+		if shown && f.Fixed {
+			continue
+		}
 		buf.Reset()
 		if err := f.Component.Render(ctx, &buf); err != nil {
 			return fail(fmt.Errorf("render %s: %w", f.ID, err))
