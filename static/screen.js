@@ -208,7 +208,7 @@
         focusEl = null;
         // Unless the person moved it meanwhile.
         if (f && f.isConnected && lostFocus()) f.focus({ preventScroll: true });
-        if (el && el.isConnected && el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
+        if (el && el === document.activeElement && el.scrollIntoView) el.scrollIntoView({ block: "nearest" });
       });
     });
   }
@@ -221,7 +221,7 @@
     }
     document.addEventListener("htmx:afterSettle", settle);
     document.addEventListener("grimoire:swapped", settle);
-    window.addEventListener("resize", settle);
+    window.addEventListener("resize", measure);
   }
 
   // A link shown as text ([data-absolute]) reads as the whole address a
