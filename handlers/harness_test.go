@@ -142,6 +142,12 @@ func browser(t *testing.T) (context.Context, func(opts ...chromedp.ContextOption
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
 		chromedp.Flag("disable-quic", true),
+		// Chromium 148 opens each page in a new frame (RenderDocument), in a
+		// new process when the last page may go to the back-forward cache,
+		// and the new frame forgets DevTools' network override: a page
+		// opened with the network off said navigator.onLine === true, which
+		// no phone without signal does. Without both, the override holds.
+		chromedp.Flag("disable-features", "RenderDocument,BackForwardCache"),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-sync", true),
